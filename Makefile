@@ -1,0 +1,117 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# voluntary-preempt: tree -> patch -> config -> kernels -> rootfs -> boot ->
+# bench -> report, and the test suite.  'make help' lists targets and knobs.
+
+# ---- knobs (each has a default; unknown values are refused) -------------
+# Kernels to build and benchmark: names of configs/profiles/*.config.
+PROFILES ?= upstream-lazy upstream-full
+# Clock for guest runs: auto (KVM if a probe boot works, else icount),
+# kvm (real time), tcg (multi-threaded TCG, real time, noisy) or icount
+# (deterministic guest time: instruction count).
+CLOCK ?= auto
+# Benchmark size: quick (fits this 2-core machine), full (real hardware) or
+# smoke (one short run per kernel: checks the plumbing).
+BENCH ?= quick
+# Repeats of every measurement (profiles interleaved); empty = BENCH's default.
+REPEAT ?=
+# Scenarios to run (tools/guest/scenarios/*.sh); empty = BENCH's default.
+SCENARIOS ?=
+# Seconds one guest boot may take before it counts as a hang.
+TIMEOUT ?= 900
+# Your own Linux 7.3 tree instead of Debian's linux-source-7.3 (optional).
+KSRC ?=
+# One kernel for 'make boot' and 'make hotspots'.
+PROFILE ?= upstream-lazy
+# One scenario for 'make hotspots'.
+SCENARIO ?= ext3-truncate
+# Where downloads, the pristine tree, ccache and the Debian guest tree live.
+CACHE ?= $(HOME)/.cache/voluntary-preempt
+
+export PROFILES CLOCK BENCH REPEAT SCENARIOS TIMEOUT KSRC CACHE
+
+S := scripts
+ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
+
+.PHONY: help deps tree patch configs kernels rootfs boot bench report hotspots inspect test clean distclean
+
+help:
+	@echo 'voluntary-preempt - Server and Desktop preemption models for Linux 7.3'
+	@echo
+	@echo 'Targets:'
+	@echo '  bench      everything below, then the benchmark suite and the report (the main job)'
+	@echo '  test       the test suite (TAP; ends with "N passed, N failed")'
+	@echo '  deps       install the Debian packages needed (as root; otherwise prints the command)'
+	@echo '  tree       fetch and unpack the pristine Linux 7.3 tree into CACHE (or check KSRC)'
+	@echo '  patch      build/linux: a copy of the tree with the series applied (quilt, no fuzz)'
+	@echo '  configs    resolve every profile'"'"'s .config and check no option was dropped'
+	@echo '  kernels    build the PROFILES kernels into build/kernels/<profile>/'
+	@echo '  rootfs     build the Debian guest image build/rootfs.img'
+	@echo '  boot       boot PROFILE with a shell on the serial console (Ctrl-a x quits)'
+	@echo '  report     rebuild the report of the last bench run'
+	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO'
+	@echo '  inspect    does each PROFILES kernel touch __preempt_count? (objdump of vmlinux)'
+	@echo '  clean      remove build/ (kernels, work tree, results); keeps CACHE'
+	@echo '  distclean  also remove CACHE (downloads, pristine tree, ccache, guest tree)'
+	@echo
+	@echo 'Knobs (current value):'
+	@echo '  PROFILES   = $(PROFILES)'
+	@echo '               valid: $(ALL_PROFILES)'
+	@echo '  CLOCK      = $(CLOCK)   (auto kvm tcg icount)'
+	@echo '  BENCH      = $(BENCH)   (quick full smoke)'
+	@echo '  REPEAT     = $(REPEAT)   (empty: 3 for quick, 5 for full)'
+	@echo '  SCENARIOS  = $(SCENARIOS)   (empty: the BENCH default)'
+	@echo '  TIMEOUT    = $(TIMEOUT)   (seconds per guest boot)'
+	@echo '  KSRC       = $(KSRC)   (empty: Debian linux-source-7.3)'
+	@echo '  PROFILE    = $(PROFILE)   (for boot, hotspots)'
+	@echo '  SCENARIO   = $(SCENARIO)   (for hotspots; tools/guest/scenarios/*.sh)'
+	@echo '  CACHE      = $(CACHE)'
+
+DEPS := quilt qemu-system-x86 qemu-utils mmdebstrap ccache gnuplot-nox jq \
+	build-essential flex bison bc cpio kmod libelf-dev libssl-dev dwarves \
+	xz-utils e2fsprogs rsync file util-linux coreutils
+deps:
+	@PROG="make deps" $(S)/deps.sh $(DEPS)
+
+tree:
+	@$(S)/tree.sh >/dev/null
+
+patch: tree
+	@$(S)/patch.sh
+
+configs: patch
+	@set -e; for p in $(ALL_PROFILES); do \
+		$(S)/config.sh $$p build/configs/$$p >/dev/null; echo "==> $$p resolves: build/configs/$$p/.config"; done
+
+kernels: patch
+	@$(S)/kernels.sh $(PROFILES)
+
+rootfs:
+	@$(S)/rootfs.sh
+
+boot: patch rootfs
+	@$(S)/kernels.sh $(PROFILE)
+	@$(S)/boot.sh $(PROFILE)
+
+bench: deps patch rootfs
+	@$(S)/kernels.sh $(PROFILES)
+	@$(S)/bench.sh $(PROFILES)
+
+report:
+	@$(S)/report.sh
+
+hotspots: patch rootfs
+	@$(S)/kernels.sh $(PROFILE)
+	@$(S)/hotspots.sh $(PROFILE) $(SCENARIO)
+
+inspect: patch
+	@$(S)/kernels.sh $(PROFILES)
+	@$(S)/inspect-vmlinux.sh $(PROFILES)
+
+test:
+	@tests/run.sh
+
+clean:
+	rm -rf build
+distclean: clean
+	chmod -R u+w $(CACHE) 2>/dev/null; rm -rf $(CACHE)

@@ -1,0 +1,76 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench.sh PROFILE... - run the benchmark suite on the built kernels and
+# write the report.  Every scenario runs REPEAT times per profile, profiles
+# interleaved (rep 1 of every profile, then rep 2, ...), so that a slow
+# phase of the host does not land on one kernel only.  A failed run (hang,
+# panic, stall) is recorded with its console log and the suite goes on.
+#
+# Results: $BUILD/results/<date>-<time>/ (bench.json, runs/<profile>/
+# <scenario>/<rep>/...), $BUILD/results/latest pointing at it, and the report
+# in $BUILD/report/.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -gt 0 ] || die "no profiles given; valid profiles: $(profiles_all | tr '\n' ' ')"
+for p; do check_profile "$p"; done
+
+# Per BENCH size: scenarios, repeats and the scenarios' knobs (vp.env).
+case ${BENCH:-quick} in
+quick) def_scen="ext3-truncate" def_rep=3 ;;
+full) def_scen="ext3-truncate" def_rep=5 ;;
+smoke) def_scen="ext3-truncate" def_rep=1 ;;
+*) die "unknown BENCH '${BENCH}'; valid: quick full smoke" ;;
+esac
+env_for() {
+	case ${BENCH:-quick}:$1 in
+	quick:ext3-truncate) echo "SIZE_MB=400" ;;
+	full:ext3-truncate) echo "SIZE_MB=2048" ;;
+	smoke:ext3-truncate) echo "SIZE_MB=48" ;;
+	*) echo "" ;;
+	esac
+}
+scenarios=${SCENARIOS:-$def_scen}
+repeat=${REPEAT:-$def_rep}
+[[ $repeat =~ ^[1-9][0-9]*$ ]] || die "REPEAT must be a positive number, not '$repeat'"
+for s in $scenarios; do
+	[ -f "$TOP/tools/guest/scenarios/$s.sh" ] ||
+		die "unknown scenario '$s'; valid scenarios: $(cd "$TOP/tools/guest/scenarios" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')"
+done
+clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$1")
+
+stamp=$(date -u +%Y%m%d-%H%M%S)
+dir=$BUILD/results/$stamp
+mkdir -p "$dir/runs"
+jq -n --arg stamp "$stamp" --arg clock "$clock" --arg bench "${BENCH:-quick}" \
+	--argjson repeat "$repeat" --arg scenarios "$scenarios" --arg profiles "$*" \
+	--arg host "$(uname -n)" --arg hostkernel "$(uname -r)" --arg cpu "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')" \
+	--argjson ncpu "$(nproc)" --arg qemu "$(qemu-system-x86_64 --version | head -1)" \
+	--arg cmd "make bench PROFILES=\"$*\" CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\"" \
+	'{stamp: $stamp, command: $cmd, clock: $clock, bench: $bench, repeat: $repeat,
+	  scenarios: ($scenarios | split(" ")), profiles: ($profiles | split(" ")),
+	  host: {name: $host, kernel: $hostkernel, cpu: $cpu, ncpu: $ncpu, qemu: $qemu}}' >"$dir/bench.json"
+ln -sfn "$stamp" "$BUILD/results/latest"
+
+total=$(( repeat * $(wc -w <<<"$scenarios") * $# ))
+say "bench: $# kernels x $(wc -w <<<"$scenarios") scenarios x $repeat repeats = $total runs, clock $clock; results in $dir"
+start=$(date +%s)
+n=0 failed=0
+for rep in $(seq 1 "$repeat"); do
+	for s in $scenarios; do
+		for p; do
+			n=$((n + 1))
+			now=$(date +%s)
+			eta=""
+			[ $n -gt 1 ] && eta=", about $(( (now - start) * (total - n + 1) / (n - 1) / 60 + 1 )) min left"
+			say "[$n/$total] $p  $s  repeat $rep/$repeat  (elapsed $(elapsed "$start")$eta)"
+			if ! CLOCK=$clock VP_ENV=$(env_for "$s") PROG=run.sh \
+				"$TOP/scripts/run.sh" "$p" "$s" "$dir/runs/$p/$s/$rep"; then
+				failed=$((failed + 1))
+			fi
+		done
+	done
+done
+say "bench: $total runs in $(elapsed "$start"), $failed failed"
+"$TOP/scripts/report.sh" "$dir"

@@ -1,0 +1,35 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# config.sh PROFILE [OUTDIR] - resolve the .config of one profile: the slim
+# guest base (configs/guest-base.config) + configs/profiles/PROFILE.config,
+# merged with the kernel's own scripts/kconfig/merge_config.sh on top of
+# allnoconfig, in strict mode.  An option that a fragment asks for but the
+# resolved .config lacks is an error that names the option.
+#
+# BASE=/path/frag.config replaces the base fragment; ARCH is passed through.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -ge 1 ] || die "usage: config.sh PROFILE [OUTDIR]"
+profile=$1
+check_profile "$profile"
+out=${2:-$BUILD/kernels/$profile}
+work=$(work_for_profile "$profile")
+base=${BASE:-$TOP/configs/guest-base.config}
+[ -f "$work/.vp-series" ] || die "no patched work tree at $work; run 'make patch' first"
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+log=$out/config.log
+if ! (cd "$work" && scripts/kconfig/merge_config.sh -n -s -O "$out" \
+	"$base" "$TOP/configs/profiles/$profile.config") >"$log" 2>&1; then
+	bad=$(grep -E '^(WARNING: Value requested for|WARNING: CONFIG_.* differs|Value of .* is redefined)' "$log" |
+		sed -E 's/^WARNING: Value requested for ([A-Z0-9_]+).*/\1 (requested, not in the resolved .config)/;
+			s/^WARNING: (CONFIG_[A-Z0-9_]+) differs.*/\1 (resolved to another value)/;
+			s/^Value of (CONFIG_[A-Z0-9_]+) is redefined.*/\1 (set by both fragments)/' | sort -u)
+	[ -n "$bad" ] || bad=$(tail -5 "$log")
+	die "profile $profile does not resolve (full log: $log):
+$(echo "$bad" | sed 's/^/    /')"
+fi
+echo "$out/.config"

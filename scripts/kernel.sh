@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kernel.sh PROFILE - build one slim guest kernel out of tree in
+# $BUILD/kernels/PROFILE (bzImage, vmlinux, the resolved .config and
+# build.log).  The build is skipped when its inputs (series, fragments) are
+# unchanged since the last successful build.  ccache is used when present.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -eq 1 ] || die "usage: kernel.sh PROFILE"
+profile=$1
+check_profile "$profile"
+need make gcc flex bison bc
+out=$BUILD/kernels/$profile
+work=$(work_for_profile "$profile")
+without=$(profile_without "$profile")
+if [ -n "$without" ]; then
+	WITHOUT=$without PROG=patch.sh "$TOP/scripts/patch.sh"
+fi
+lock "$BUILD/kernels/.lock"
+# hold the work tree (shared) so that 'make patch' cannot replace it mid-build
+[ -f "$work/.vp-series" ] || die "no patched work tree at $work; run 'make patch' first"
+exec {WORKFD}>"$work.lock"
+flock -s "$WORKFD"
+
+key=$(cat "$work/.vp-series" "$TOP/configs/guest-base.config" \
+	"$TOP/configs/profiles/$profile.config" 2>/dev/null | sha256sum | cut -c1-16)
+if [ -f "$out/bzImage" ] && [ "$(cat "$out/.vp-key" 2>/dev/null)" = "$key" ]; then
+	say "kernel $profile is up to date ($out/bzImage)"
+	exit 0
+fi
+rm -f "$out/.vp-key" "$out/bzImage"
+
+"$TOP/scripts/config.sh" "$profile" "$out" >/dev/null
+
+cc=gcc
+if command -v ccache >/dev/null 2>&1; then
+	export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
+	export CCACHE_BASEDIR=$work
+	export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
+	export CCACHE_NOHASHDIR=1
+	cc="ccache gcc"
+fi
+jobs=${JOBS:-$(nproc)}
+say "building kernel $profile (make -j$jobs, CC='$cc'); log: $out/build.log"
+start=$(date +%s)
+make -C "$work" O="$out" -j"$jobs" CC="$cc" KBUILD_BUILD_USER=vp KBUILD_BUILD_HOST=vp \
+	bzImage >"$out/build.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; exit 130' INT TERM
+while kill -0 $pid 2>/dev/null; do
+	sleep 15
+	n=$(grep -c -E '^  (CC|AS|LD|AR)' "$out/build.log" || true)
+	printf '    %s  %-18s %6s objects  %s\n' "$(elapsed "$start")" "$profile" "$n" \
+		"$(tail -1 "$out/build.log" | cut -c1-60)" >&2
+done
+if ! wait $pid; then
+	grep -E -B2 -A3 'error|Error' "$out/build.log" | tail -30 >&2
+	die "kernel $profile failed to build after $(elapsed "$start") (log: $out/build.log)"
+fi
+cp "$out/arch/x86/boot/bzImage" "$out/bzImage"
+echo "$key" >"$out/.vp-key"
+say "kernel $profile built in $(elapsed "$start"): $out/bzImage ($(make -s -C "$work" O="$out" kernelrelease))"

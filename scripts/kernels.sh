@@ -1,0 +1,16 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kernels.sh PROFILE... - build the kernels one after another (never two at
+# once: each build uses every core), after checking every name first.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -gt 0 ] || die "no profiles given; valid profiles: $(profiles_all | tr '\n' ' ')"
+for p; do check_profile "$p"; done
+i=0
+for p; do
+	i=$((i + 1))
+	say "kernel $i/$#: $p"
+	PROG=kernel.sh "$TOP/scripts/kernel.sh" "$p"
+done

@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: GPL-2.0
+# Common helpers for the voluntary-preempt harness; sourced, not run.
+
+TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+BUILD=${BUILD:-$TOP/build}
+CACHE=${CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/voluntary-preempt}
+
+# The tree this series is for (DESIGN.md §1).
+KVER_WANT=7.3
+LINUX_DEB_PKG=linux-source-7.3
+LINUX_DEB_VERSION=7.3.4-1~bpo13+1
+LINUX_DEB_SUITE=trixie-backports
+LINUX_DEB_SHA256=703e369ddd4cce971452f5a593ee55df3a5c10c83caf0fa0df039633ed181ee3
+
+PROG=${PROG:-$(basename "$0")}
+
+die() { echo "$PROG: error: $*" >&2; exit 1; }
+warn() { echo "$PROG: warning: $*" >&2; }
+say() { echo "==> $*" >&2; }
+
+# Elapsed time as m:ss since $1 (seconds since the epoch).
+elapsed() { local s=$(( $(date +%s) - $1 )); printf '%d:%02d' $((s / 60)) $((s % 60)); }
+
+need() {
+	local t
+	for t; do
+		command -v "$t" >/dev/null 2>&1 ||
+			die "'$t' is not installed; run 'make deps' (as root) first"
+	done
+}
+
+# Take an exclusive lock on $1 for the rest of the script, so that two make
+# runs at once wait for each other instead of corrupting a cache.
+lock() {
+	mkdir -p "$(dirname "$1")"
+	exec {LOCKFD}>"$1"
+	if ! flock -n "$LOCKFD"; then
+		say "waiting for another run holding $1"
+		flock "$LOCKFD"
+	fi
+}
+
+# The profiles are the files configs/profiles/<name>.config.
+profiles_all() {
+	local f
+	for f in "$TOP"/configs/profiles/*.config; do
+		basename "$f" .config
+	done
+}
+
+check_profile() {
+	[ -f "$TOP/configs/profiles/$1.config" ] ||
+		die "unknown profile '$1'; valid profiles: $(profiles_all | tr '\n' ' ')"
+}
+
+# Refuse a tree whose top Makefile is not $KVER_WANT.
+check_tree_version() {
+	local mk=$1/Makefile v p
+	[ -f "$mk" ] || die "$1 is not a kernel tree (no Makefile)"
+	v=$(sed -n 's/^VERSION = //p' "$mk" | head -1)
+	p=$(sed -n 's/^PATCHLEVEL = //p' "$mk" | head -1)
+	[ "$v.$p" = "$KVER_WANT" ] ||
+		die "$1 is Linux $v.$p; this series is for Linux $KVER_WANT only (KSRC=/path/to/linux-$KVER_WANT)"
+}
+
+# The Debian mirror the machine's own apt sources use (no host name in the repo).
+debian_mirror() {
+	local m
+	m=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null |
+		awk '/^URIs:/ { for (i = 2; i <= NF; i++) if ($i ~ /\/debian\/?$/) { print $i; exit } }')
+	[ -n "$m" ] || m=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+		awk '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i ~ /^https?:.*\/debian\/?$/) { print $i; exit } }')
+	[ -n "$m" ] || die "no Debian mirror found in /etc/apt/sources.list{,.d}"
+	echo "${m%/}"
+}
+
+debian_suite() {
+	. /etc/os-release
+	echo "${VERSION_CODENAME:?no VERSION_CODENAME in /etc/os-release}"
+}
+
+# Groups of the series a profile leaves out: its fragment's "# Without: a b"
+# line.  The series marks groups with "#@ group: NAME" lines.
+profile_without() {
+	sed -n 's/^# Without:[[:space:]]*//p' "$TOP/configs/profiles/$1.config" | head -1
+}
+
+# The work tree a profile builds from.
+work_for_profile() {
+	local w
+	w=$(profile_without "$1" | tr ' ' '-')
+	if [ -n "$w" ]; then echo "$BUILD/linux-without-$w"; else echo "${WORK:-$BUILD/linux}"; fi
+}
+
+# Print the series ($1) without the patches of the groups named in $2.
+series_without() {
+	awk -v drop=" $2 " '
+		/^#@ group:/ { g = $3 }
+		/^[[:space:]]*#/ || /^[[:space:]]*$/ { print; next }
+		{ if (g != "" && index(drop, " " g " ")) print "# (left out: group " g ") " $0; else print }
+	' "$1"
+}

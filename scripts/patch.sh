@@ -1,0 +1,63 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# patch.sh - make the work tree $BUILD/linux: a hard-link copy of the pristine
+# tree with the series applied by 'quilt push -a --fuzz=0'.  The pristine tree
+# is never written to (patch(1) and quilt replace files, they do not rewrite
+# them in place).  The work tree is rebuilt only when the pristine tree, the
+# series or a patch changed; a patch that does not apply stops the run with
+# its name and quilt's output, and the previous work tree is left untouched.
+#
+# SERIES=/path/series and PATCHES=/path/patches select another series (the
+# tests use this with a deliberately broken copy).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+need quilt
+src=$(PROG=tree.sh "$TOP/scripts/tree.sh")
+series=$(readlink -f "${SERIES:-$TOP/series}")
+patches=$(readlink -f "${PATCHES:-$TOP/patches}")
+work=${WORK:-$BUILD/linux}
+[ -f "$series" ] || die "no series file at $series"
+# WITHOUT="group ...": a variant of the series without those groups, in its
+# own work tree (for profiles such as server-nofs).
+if [ -n "${WITHOUT:-}" ]; then
+	for g in $WITHOUT; do
+		grep -q "^#@ group: $g\b" "$series" || die "the series has no group '$g' (WITHOUT=$WITHOUT)"
+	done
+	work=$BUILD/linux-without-$(echo "$WITHOUT" | tr ' ' '-')
+	mkdir -p "$BUILD"
+	series_without "$series" "$WITHOUT" >"$work.series"
+	series=$work.series
+fi
+
+lock "$work.lock"
+series_patches() { sed 's/#.*//; s/[[:space:]].*//' "$series" | grep . || true; }
+key=$( { echo "$src"; cat "$series"; series_patches |
+	while read -r p; do
+		[ -f "$patches/$p" ] || die "series names $p, but $patches/$p does not exist"
+		cat "$patches/$p"
+	done; } | sha256sum | cut -c1-16)
+if [ -f "$work/.vp-series" ] && [ "$(cat "$work/.vp-series")" = "$key" ]; then
+	say "work tree $work is up to date"
+	exit 0
+fi
+
+say "copying $src to $work"
+rm -rf "$work.new"
+cp -al "$src" "$work.new"
+rm -f "$work.new/.vp-pristine"
+n=$(series_patches | wc -l)
+say "applying $n patches from $series"
+log=$work.new/.vp-quilt.log
+if [ "$n" -gt 0 ] && ! (cd "$work.new" && QUILT_PATCHES=$patches QUILT_SERIES=$series \
+	quilt push -a --fuzz=0 --quiltrc - </dev/null >"$log" 2>&1); then
+	bad=$(cd "$work.new" && QUILT_PATCHES=$patches QUILT_SERIES=$series quilt --quiltrc - next 2>/dev/null || true)
+	sed 's/^/  quilt: /' "$log" >&2
+	die "patch ${bad:-?} does not apply to $src with --fuzz=0 (work tree left in $work.new)"
+fi
+grep -sc "^Applying patch" "$log" | sed 's/^/==> applied /; s/$/ patches/' >&2 || true
+echo "$key" >"$work.new/.vp-series"
+rm -rf "$work"
+mv "$work.new" "$work"
+say "work tree ready: $work"

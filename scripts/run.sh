@@ -1,0 +1,102 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run.sh PROFILE SCENARIO OUTDIR - boot the PROFILE kernel under QEMU with
+# /vp/scenarios/SCENARIO.sh as the guest's job, and leave in OUTDIR:
+#   console.log   the serial console, always kept
+#   results/      what the guest wrote (meta.json, the tools' JSON, logs)
+#   run.json      profile, scenario, clock, status, wall time, QEMU command
+# Status is "ok", or a failure named after what was seen: "hang" (the boot
+# timeout expired), "panic", "oops", "rcu-stall", "soft-lockup",
+# "hung-task", "warning", "no-results" or "scenario-failed".  The exit code
+# is 0 for ok and 1 for any failure, so a caller can go on with the next run.
+#
+# Environment: CLOCK=kvm|tcg|icount (resolved by clock.sh; default auto),
+# TIMEOUT=seconds (600), VP_ENV=K=V,K=V for the scenario, SMP (2), MEM (1024),
+# SCRATCH_MB (2048), APPEND (extra kernel parameters).
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -eq 3 ] || die "usage: run.sh PROFILE SCENARIO OUTDIR"
+profile=$1 scenario=$2 out=$3
+check_profile "$profile"
+[ -f "$TOP/tools/guest/scenarios/$scenario.sh" ] ||
+	die "unknown scenario '$scenario'; valid scenarios: $(cd "$TOP/tools/guest/scenarios" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')"
+kernel=$BUILD/kernels/$profile/bzImage
+rootfs=$BUILD/rootfs.img
+[ -f "$kernel" ] || die "no kernel for $profile; run 'make kernels PROFILES=$profile'"
+[ -f "$rootfs" ] || die "no guest image; run 'make rootfs'"
+need qemu-system-x86_64 timeout tar
+clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$profile") || exit 1
+timeout=${TIMEOUT:-600}
+[[ $timeout =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT must be a number of seconds, not '$timeout'"
+
+rm -rf "$out"
+mkdir -p "$out/results"
+out=$(cd "$out" && pwd)
+scratch=$out/scratch.img
+res=$out/results.img
+truncate -s "${SCRATCH_MB:-2048}M" "$scratch" && truncate -s 64M "$res" ||
+	die "cannot create the scratch disks in $out (disk full?)"
+
+case $clock in
+kvm) accel=(-accel kvm -cpu host) ;;
+tcg) accel=(-accel tcg,thread=multi -cpu max) ;;
+icount) accel=(-accel tcg -cpu max -icount shift=0,sleep=off -rtc clock=vm) ;;
+*) die "unknown clock '$clock'; valid clocks: kvm tcg icount" ;;
+esac
+qemu=(qemu-system-x86_64 "${accel[@]}" -smp "${SMP:-2}" -m "${MEM:-1024}"
+	-nographic -no-reboot -kernel "$kernel"
+	-append "console=ttyS0 root=/dev/vda rw init=/vp/init panic=-1 vp.scenario=$scenario vp.env=${VP_ENV:-} ${APPEND:-}"
+	-drive "file=$rootfs,format=raw,if=virtio,snapshot=on"
+	-drive "file=$scratch,format=raw,if=virtio,cache=unsafe"
+	-drive "file=$res,format=raw,if=virtio")
+
+start=$(date +%s)
+if [ -n "${INTERACTIVE:-}" ]; then
+	# 'make boot': the console is the terminal, and also kept in console.log
+	"${qemu[@]}" 2>&1 | tee "$out/console.log"
+	exit 0
+fi
+timeout --kill-after=10 "$timeout" "${qemu[@]}" </dev/null >"$out/console.log" 2>&1 &
+qpid=$!
+trap 'kill $qpid 2>/dev/null; wait $qpid 2>/dev/null; rm -f "$scratch" "$res"; exit 130' INT TERM
+wait $qpid
+rc=$?
+trap - INT TERM
+secs=$(( $(date +%s) - start ))
+
+tar -xf "$res" -C "$out/results" 2>/dev/null
+rm -f "$scratch" "$res"
+
+# What the console says decides first: a kernel problem is a failed run even
+# if the scenario finished.
+status=ok
+c=$out/console.log
+if grep -aqE 'Kernel panic|kernel BUG at' "$c"; then status=panic
+elif grep -aqE 'Oops|general protection fault|BUG: (unable|kernel NULL)' "$c"; then status=oops
+elif grep -aqE 'rcu: INFO: .* (detected|self-detected) stall|rcu_.* kthread starved' "$c"; then status=rcu-stall
+elif grep -aqE 'BUG: soft lockup|hard LOCKUP' "$c"; then status=soft-lockup
+elif grep -aqE 'INFO: task .* blocked for more than' "$c"; then status=hung-task
+elif grep -aqE 'BUG: sleeping function called|WARNING: CPU: ' "$c"; then status=warning
+elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then status=hang
+elif [ ! -f "$out/results/rc" ]; then status=no-results
+elif [ "$(cat "$out/results/rc")" != 0 ]; then status=scenario-failed
+fi
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	# a hang is still a hang even if a message explains it
+	[ $status = ok ] || status="hang:$status"
+	[ $status = hang:hang ] && status=hang
+fi
+
+jq -n --arg profile "$profile" --arg scenario "$scenario" --arg clock "$clock" \
+	--arg status "$status" --argjson secs "$secs" --argjson qemu_rc "$rc" \
+	--arg env "${VP_ENV:-}" --arg host "$(uname -n)" --arg start "$(date -u -d @"$start" +%FT%TZ)" \
+	--args '{profile: $profile, scenario: $scenario, clock: $clock, status: $status,
+		wall_secs: $secs, qemu_rc: $qemu_rc, env: $env, start: $start,
+		qemu: $ARGS.positional}' -- "${qemu[@]}" >"$out/run.json"
+if [ "$status" = ok ]; then
+	exit 0
+fi
+echo "$PROG: $profile/$scenario failed: $status after ${secs}s (console: $c)" >&2
+exit 1

@@ -1,0 +1,122 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/run.sh - the test suite behind 'make test'.  TAP (kselftest style),
+# one check per line of the table at the bottom:
+#
+#   check "description" "command" expected-exit output-regex [timeout]
+#
+# expected-exit is a number or "nz" (any failure).  The command runs under
+# bash -c with a timeout and must exit as expected and print something that
+# matches output-regex (grep -E, stdout and stderr together).  The suite ends
+# with the line "N passed, N failed" and exits non-zero on any failure.
+#
+# It fetches the tree, applies the series, builds ONE slim kernel
+# (TEST_PROFILE, default upstream-lazy), the guest image, and boots it a few
+# times under QEMU: about 15 minutes on 2 cores with a cold ccache.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+TOP=$(pwd)
+export TOP
+T=$(mktemp -d /tmp/vp-test.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+export TMPDIR=$T
+P=${TEST_PROFILE:-upstream-lazy}
+# the tests pick their clock themselves; a user's CLOCK does not leak in
+unset CLOCK BENCH REPEAT SCENARIOS PROFILES VP_ENV KSRC
+
+n=0 passed=0 failed=0
+echo "TAP version 13"
+check() {
+	local desc=$1 cmd=$2 want=$3 re=$4 tmo=${5:-300} out rc ok=1 t0
+	n=$((n + 1))
+	t0=$(date +%s)
+	out=$(timeout --kill-after=10 "$tmo" bash -c "$cmd" 2>&1)
+	rc=$?
+	if [ "$want" = nz ]; then [ $rc -ne 0 ] || ok=0; else [ $rc -eq "$want" ] || ok=0; fi
+	grep -qE -- "$re" <<<"$out" || ok=0
+	if [ $ok = 1 ]; then
+		echo "ok $n $desc # $(( $(date +%s) - t0 ))s"
+		passed=$((passed + 1))
+	else
+		echo "not ok $n $desc"
+		echo "# command: $cmd"
+		echo "# exit $rc (wanted $want), output should match: $re"
+		tail -n 25 <<<"$out" | sed 's/^/#   /'
+		failed=$((failed + 1))
+	fi
+}
+
+# A fake 6.1 tree, and a copy of the series with a patch that cannot apply.
+mkdir -p "$T/linux-6.1" "$T/bad/patches"
+printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n' >"$T/linux-6.1/Makefile"
+cp series "$T/bad/series"
+cp patches/*.patch "$T/bad/patches/" 2>/dev/null
+cat >"$T/bad/patches/broken.patch" <<'P'
+Subject: [PATCH] test: a patch whose context is not in the tree
+
+--- a/Makefile
++++ b/Makefile
+@@ -1,3 +1,3 @@
+ # SPDX-License-Identifier: GPL-2.0
+-VERSION = 6
++VERSION = 8
+ PATCHLEVEL = 3
+P
+echo "broken.patch" >>"$T/bad/series"
+echo "CONFIG_VP_NO_SUCH_OPTION=y" >"$T/bad.config"
+
+# ---- the table -------------------------------------------------------
+check "C tools: unit tests pass" \
+	"bash tests/tools.sh" 0 '^[0-9]+ passed, 0 failed$' 120
+check "make help lists every knob with its valid values" \
+	"make -s help" 0 'CLOCK += auto +\(auto kvm tcg icount\)'
+check "an unknown profile is refused with the valid ones" \
+	"make -s kernels PROFILES='upstream-lazy nosuch'" nz "unknown profile 'nosuch'; valid profiles: .*upstream-lazy"
+check "an unknown clock is refused with the valid ones" \
+	"CLOCK=sundial scripts/clock.sh" nz "unknown CLOCK 'sundial'; valid: auto kvm tcg icount"
+check "an unknown BENCH size is refused with the valid ones" \
+	"BENCH=huge scripts/bench.sh $P" nz "unknown BENCH 'huge'; valid: quick full smoke"
+check "a KSRC that is not 7.3 is refused" \
+	"make -s tree KSRC=$T/linux-6.1" nz "is Linux 6\.1; this series is for Linux 7\.3 only"
+check "a KSRC that does not exist is refused" \
+	"make -s tree KSRC=$T/nonexistent" nz "KSRC=.*: no such directory"
+check "make tree: the pinned linux-source-7.3 is fetched, sha256-checked, unpacked" \
+	"make -s tree && scripts/tree.sh | xargs -I{} sed -n 's/^PATCHLEVEL = //p' {}/Makefile" 0 '^3$' 900
+check "make patch: the series applies with no fuzz" \
+	"make -s patch && a=\$(cd build/linux && QUILT_PATCHES=$TOP/patches QUILT_SERIES=$TOP/series quilt --quiltrc - applied 2>/dev/null | wc -l) &&
+	 w=\$(sed 's/#.*//' series | grep -c .); echo \"applied \$a of \$w\"; [ \$a = \$w ]" \
+	0 '^applied ([0-9]+) of \1$' 600
+check "a patch that does not apply stops the run, naming it" \
+	"SERIES=$T/bad/series PATCHES=$T/bad/patches WORK=$T/linux scripts/patch.sh" nz \
+	"patch broken.patch does not apply" 600
+check "every profile resolves with no dropped option" \
+	"make -s configs" 0 "upstream-lazy resolves" 600
+check "a dropped option is an error that names it" \
+	"BASE=$T/bad.config scripts/config.sh $P $T/badcfg" nz "CONFIG_VP_NO_SUCH_OPTION \(requested" 300
+check "one slim kernel ($P) builds" \
+	"make -s kernels PROFILES=$P" 0 "kernel $P (built in|is up to date)" 3600
+check "the guest image builds" \
+	"make -s rootfs" 0 "guest image ready" 1200
+check "CLOCK=auto uses KVM only where a probe boot works" \
+	"rm -f build/clock-probe; c=\$(scripts/clock.sh $P); s=\$(jq -r .status build/kvm-probe/run.json 2>/dev/null); echo \"clock=\$c probe=\$s\"" \
+	0 'clock=kvm probe=ok|clock=icount probe=([a-z:-]+-?|null|)$' 300
+check "ext3-truncate runs under QEMU (icount) and returns its figures" \
+	"CLOCK=icount VP_ENV=SIZE_MB=48 TIMEOUT=900 scripts/run.sh $P ext3-truncate $T/trunc &&
+	 jq -r '.status' $T/trunc/run.json &&
+	 jq -e '.thread[\"0\"].cycles > 100 and .thread[\"0\"].max > 0' $T/trunc/results/cyclictest.json &&
+	 jq -e '.results.size_before == 48*1048576 and .results.truncate_us > 0' $T/trunc/results/load.json" \
+	0 '^ok$' 1000
+check "a hung guest is one failed run, with its console log kept" \
+	"CLOCK=icount TIMEOUT=45 scripts/run.sh $P hang $T/hang; echo rc=\$?; grep -c 'hanging on purpose' $T/hang/console.log; jq -r .status $T/hang/run.json" \
+	0 'failed: hang after .*rc=1.1.hang$' 120
+check "make bench (smoke) writes a report with tables, plots and raw data" \
+	"make -s bench PROFILES=$P BENCH=smoke CLOCK=icount TIMEOUT=900 &&
+	 jq -e '.runs | length == 1 and .[0].status == \"ok\" and .[0].lat.max > 0' build/report/results.json &&
+	 file build/report/ext3-truncate-max.png build/report/ext3-truncate-hist.png &&
+	 grep -c '<td>$P</td>' build/report/index.html" \
+	0 'ext3-truncate-hist.png: PNG image.*1$' 1200
+
+echo "1..$n"
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]

@@ -1,0 +1,167 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Unit tests for the guest tools in tools/ (TAP output, kselftest style).
+# Usage: bash tests/tools.sh
+set -u
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BIN=$ROOT/tools/vp-fsload
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+MiB=1048576
+n=0 pass=0 fail=0
+
+echo "TAP version 13"
+echo "1..$(grep -c '^check ' "$0")"
+
+# check DESCRIPTION COMMAND...: run COMMAND, ok if it exits 0
+check() {
+	local desc=$1 out
+	shift
+	n=$((n + 1))
+	if out=$("$@" 2>&1); then
+		echo "ok $n $desc"
+		pass=$((pass + 1))
+	else
+		echo "not ok $n $desc"
+		[ -n "$out" ] && printf '%s\n' "$out" | sed 's/^/# /'
+		fail=$((fail + 1))
+	fi
+}
+
+# expect_rc RC COMMAND...: COMMAND must exit with RC (stderr kept in $T/err)
+expect_rc() {
+	local want=$1 rc=0
+	shift
+	"$@" >"$T/out" 2>"$T/err" || rc=$?
+	[ "$rc" -eq "$want" ] || { echo "exit $rc, expected $want"; cat "$T/err"; return 1; }
+}
+
+fsize() { stat -c %s "$1"; }
+nfiles() { find "$1" -type f | wc -l; }
+
+if ! out=$(make -C "$ROOT/tools" 2>&1); then
+	printf '%s\n' "$out" | sed 's/^/# /'
+	echo "Bail out! make -C tools failed"
+	exit 1
+fi
+
+t_fill() {
+	"$BIN" --size=2 --json="$T/fill.json" fill "$T/f" >"$T/out" &&
+	[ "$(fsize "$T/f")" -eq $((2 * MiB)) ] &&
+	jq -e --argjson b $((2 * MiB)) \
+		'.tool == "vp-fsload" and .command == "fill" and .results.bytes == $b and .results.usecs > 0' \
+		"$T/fill.json" &&
+	grep -q '^# vp-fsload 1.0  command: fill ' "$T/out" &&
+	grep -q "^fill  bytes=$((2 * MiB))  usecs=" "$T/out"
+}
+
+t_fill_odd_chunk() {
+	"$BIN" --quiet --size=1 --chunk=300 --no-fsync fill "$T/odd" &&
+	[ "$(fsize "$T/odd")" -eq "$MiB" ] &&
+	[ "$(tr -d '\0' <"$T/odd" | wc -c)" -gt $((MiB / 2)) ] &&
+	# every 4 KiB block is distinct (no dedup-able data)
+	[ "$(split -b 4096 --filter=md5sum "$T/odd" | sort -u | wc -l)" -eq 256 ]
+}
+
+t_json_meta() {
+	jq -e --arg r "$(uname -r)" --arg v "$(uname -v)" \
+		'.kernel.release == $r and .kernel.version == $v and (.preempt_model | length > 0)
+		 and (.start | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$"))
+		 and (.cmdline | startswith("vp-fsload --size=2 --json="))' "$T/fill.json"
+}
+
+t_json_stdout() {
+	"$BIN" --size=1 --json fill "$T/f2" >"$T/out" && jq -e '.results.bytes == 1048576' "$T/out"
+}
+
+t_json_escape() {
+	local p="$T/we\"ird\\name	tab"
+	"$BIN" --size=1 --json fill "$p" >"$T/out" &&
+	jq -e --arg p "$p" '.path == $p and (.cmdline | endswith($p))' "$T/out" && [ -f "$p" ]
+}
+
+t_quiet() {
+	"$BIN" --quiet --size=1 fill "$T/f3" >"$T/out" && [ ! -s "$T/out" ]
+}
+
+t_truncate() {
+	"$BIN" --json truncate "$T/f" >"$T/out" && [ "$(fsize "$T/f")" -eq 0 ] &&
+	jq -e --argjson b $((2 * MiB)) '.results.size_before == $b and (.results | has("truncate_us") and has("fsync_us"))' "$T/out"
+}
+
+t_truncate_to() {
+	"$BIN" --quiet --size=1 fill "$T/f4" && "$BIN" --to=1000 truncate "$T/f4" >"$T/out" &&
+	[ "$(fsize "$T/f4")" -eq 1000 ] && grep -q "^truncate  size_before=$MiB  truncate_us=" "$T/out"
+}
+
+t_sparse() {
+	"$BIN" --size=4 --json sparse "$T/s" >"$T/out" &&
+	[ "$(fsize "$T/s")" -eq $((4 * MiB)) ] &&
+	[ $(($(stat -c '%b * %B' "$T/s"))) -lt $((4 * MiB / 8)) ] &&
+	jq -e '.results.blocks == 4' "$T/out"
+}
+
+t_mkfiles() {
+	"$BIN" --files=250 --per-dir=100 --file-size=100 --json mkfiles "$T/d" >"$T/out" &&
+	[ "$(nfiles "$T/d")" -eq 250 ] &&
+	[ "$(find "$T/d" -mindepth 1 -type d | wc -l)" -eq 3 ] &&
+	[ "$(find "$T/d" -type f ! -size 100c | wc -l)" -eq 0 ] &&
+	jq -e '.results.files == 250 and .results.dirs == 3' "$T/out"
+}
+
+t_rmfiles() {
+	"$BIN" --json rmfiles "$T/d" >"$T/out" &&
+	[ -d "$T/d" ] && [ -z "$(ls -A "$T/d")" ] &&
+	jq -e '.results.entries == 253' "$T/out"
+}
+
+t_read() {
+	"$BIN" --quiet --size=3 fill "$T/r" && "$BIN" --chunk=64 --json read "$T/r" >"$T/out" &&
+	jq -e --argjson b $((3 * MiB)) '.command == "read" and .results.bytes == $b' "$T/out"
+}
+
+t_help() {
+	local h c
+	h=$("$BIN" --help) || return 1
+	for c in fill truncate sparse mkfiles rmfiles read \
+		'--size=MB.*default: 64' '--chunk=KB.*default: 1024' '--to=BYTES.*default: 0' \
+		'--stride=KB.*default: 1024' '--files=N.*default: 1000' \
+		'--file-size=BYTES.*default: 4096' '--per-dir=N.*default: 100' \
+		'--cpu=N.*default' '--json' '--quiet' '--no-fsync'; do
+		grep -q -e "$c" <<<"$h" || { echo "help lacks: $c"; return 1; }
+	done
+}
+
+t_missing_dir() {
+	expect_rc 1 "$BIN" read "$T/no/such/dir/file" && grep -q "$T/no/such/dir/file" "$T/err"
+}
+
+check "fill writes exactly size MiB, JSON and text report the bytes" t_fill
+check "fill with chunk not dividing size: exact size, non-zero distinct blocks" t_fill_odd_chunk
+check "JSON has kernel, preempt_model, start, cmdline" t_json_meta
+check "--json without FILE writes pure JSON to stdout" t_json_stdout
+check "JSON strings are escaped (quote, backslash, tab in path)" t_json_escape
+check "--quiet prints nothing" t_quiet
+check "truncate leaves size 0 and reports size_before" t_truncate
+check "truncate --to=1000 sets size 1000" t_truncate_to
+check "sparse file allocates far less than its apparent size" t_sparse
+check "mkfiles creates exactly N files over per-dir subdirectories" t_mkfiles
+check "rmfiles empties the directory and counts entries" t_rmfiles
+check "read reports the file's byte count" t_read
+check "--cpu=0 pins and runs" "$BIN" --quiet --cpu=0 read "$T/r"
+check "--help exits 0 and lists every command and default" t_help
+check "unknown command exits 2" expect_rc 2 "$BIN" frobnicate "$T/x"
+check "--size=abc exits 2" expect_rc 2 "$BIN" --size=abc fill "$T/x"
+check "--size=-1 exits 2" expect_rc 2 "$BIN" --size=-1 fill "$T/x"
+check "--size=0 exits 2" expect_rc 2 "$BIN" --size=0 fill "$T/x"
+check "--chunk=12k exits 2" expect_rc 2 "$BIN" --chunk=12k fill "$T/x"
+check "--stride=2 (below 4 KiB block) exits 2" expect_rc 2 "$BIN" --stride=2 sparse "$T/x"
+check "unknown option exits 2" expect_rc 2 "$BIN" --bogus fill "$T/x"
+check "missing PATH exits 2" expect_rc 2 "$BIN" fill
+check "read in missing directory exits 1 naming the path" t_missing_dir
+check "truncate of missing file exits 1" expect_rc 1 "$BIN" truncate "$T/nonexistent"
+check "rmfiles on a regular file exits 1" expect_rc 1 "$BIN" rmfiles "$T/r"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,26 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# ext3-truncate: scheduling latency while a large ext3-format file is
+# truncated (DESIGN.md §3; the 2004 ext3_free_branches case, today
+# fs/ext4/indirect.c).
+#
+# mkfs.ext3 on the scratch disk (/dev/vdb), mounted by the ext4 driver; a
+# SIZE_MB file written and synced; then 'truncate to 0' pinned to CPU while
+# cyclictest runs on the same CPU (see lib.sh for its knobs).
+#
+# Knobs (vp.env): SIZE_MB=400, and those of lib.sh
+set -e
+. /vp/lib.sh
+SIZE_MB=${SIZE_MB:-400}
+
+mkfs.ext3 -q -F /dev/vdb
+mkdir -p /mnt
+mount -t ext4 /dev/vdb /mnt
+vp-fsload --json=$OUT/fill.json --size=$SIZE_MB fill /mnt/big
+sync
+
+lat_start
+vp-fsload --cpu=$CPU --json=$OUT/load.json truncate /mnt/big
+lat_stop
+umount /mnt

@@ -1,0 +1,534 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vp-fsload - filesystem workload generator for latency benchmarking
+ *
+ * Runs one timed filesystem operation (large write, truncate, sparse
+ * write, many small files, recursive remove, sequential read) so that a
+ * concurrently running cyclictest can observe the scheduling latency it
+ * causes.  Results are printed as a human-readable line and optionally
+ * as a JSON object.
+ */
+#define _GNU_SOURCE
+#define _FILE_OFFSET_BITS 64
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#define VERSION "1.0"
+#define PROG "vp-fsload"
+#define MiB (1024ULL * 1024)
+#define BLK 4096
+
+static unsigned long long opt_size = 64, opt_chunk = 1024, opt_to = 0;
+static unsigned long long opt_stride = 1024, opt_files = 1000;
+static unsigned long long opt_file_size = 4096, opt_per_dir = 100;
+static int opt_cpu = -1, opt_quiet, opt_no_fsync;
+static const char *opt_json, *opt_cpu_str;
+
+enum option_values {
+	OPT_SIZE = 1, OPT_CHUNK, OPT_TO, OPT_STRIDE, OPT_FILES, OPT_FILE_SIZE,
+	OPT_PER_DIR, OPT_NO_FSYNC, OPT_CPU, OPT_JSON, OPT_QUIET, OPT_HELP,
+};
+
+static const struct option long_options[] = {
+	{ "size",      required_argument, NULL, OPT_SIZE },
+	{ "chunk",     required_argument, NULL, OPT_CHUNK },
+	{ "to",        required_argument, NULL, OPT_TO },
+	{ "stride",    required_argument, NULL, OPT_STRIDE },
+	{ "files",     required_argument, NULL, OPT_FILES },
+	{ "file-size", required_argument, NULL, OPT_FILE_SIZE },
+	{ "per-dir",   required_argument, NULL, OPT_PER_DIR },
+	{ "no-fsync",  no_argument,       NULL, OPT_NO_FSYNC },
+	{ "cpu",       required_argument, NULL, OPT_CPU },
+	{ "json",      optional_argument, NULL, OPT_JSON },
+	{ "quiet",     no_argument,       NULL, OPT_QUIET },
+	{ "help",      no_argument,       NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void display_help(void)
+{
+	printf("%s %s - filesystem workload generator\n"
+	       "Usage: %s [options] COMMAND PATH\n\n"
+	       "Commands:\n"
+	       "  fill PATH      write --size MB of data in --chunk KB writes, fsync\n"
+	       "  truncate PATH  ftruncate existing file to --to bytes, fsync\n"
+	       "  sparse PATH    write one 4 KiB block every --stride KB up to --size MB, fsync\n"
+	       "  mkfiles PATH   create --files files of --file-size bytes in dir PATH, syncfs\n"
+	       "  rmfiles PATH   remove everything below directory PATH, syncfs\n"
+	       "  read PATH      drop PATH from page cache, read it in --chunk KB reads\n\n"
+	       "Options:\n"
+	       "  --size=MB         file size for fill/sparse (default: 64)\n"
+	       "  --chunk=KB        write/read size for fill/read (default: 1024)\n"
+	       "  --to=BYTES        target size for truncate (default: 0)\n"
+	       "  --stride=KB       block spacing for sparse, >= 4 (default: 1024)\n"
+	       "  --files=N         number of files for mkfiles (default: 1000)\n"
+	       "  --file-size=BYTES size of each mkfiles file (default: 4096)\n"
+	       "  --per-dir=N       files per subdirectory for mkfiles (default: 100)\n"
+	       "  --no-fsync        skip fsync in fill/truncate/sparse (default: off)\n"
+	       "  --cpu=N           pin to CPU N before the work (default: no pinning)\n"
+	       "  --json[=FILE]     write JSON results to FILE, or stdout without FILE\n"
+	       "                    or with '-'; human output is then suppressed (default: off)\n"
+	       "  --quiet           suppress human output (default: off)\n"
+	       "  --help            show this help\n",
+	       PROG, VERSION, PROG);
+}
+
+static void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", PROG);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n", PROG);
+	exit(2);
+}
+
+static void die(const char *what, const char *path)
+{
+	fprintf(stderr, "%s: %s %s: %s\n", PROG, what, path, strerror(errno));
+	exit(1);
+}
+
+static unsigned long long parse_num(const char *opt, const char *s,
+				    unsigned long long min, unsigned long long max)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = isdigit((unsigned char)s[0]) ? strtoull(s, &end, 10) : 0;
+	if (!isdigit((unsigned char)s[0]) || errno || *end || v < min || v > max)
+		usage_error("invalid value for --%s: '%s' (expected integer %llu..%llu)",
+			    opt, s, min, max);
+	return v;
+}
+
+/* Preemption model: debugfs if readable, else guessed from uname -v. */
+static const char *preempt_model(const struct utsname *u, char buf[64])
+{
+	FILE *f = fopen("/sys/kernel/debug/sched/preempt", "r");
+	const char *v = u->version;
+	size_t vl = strlen(v);
+	char line[256], *l;
+	int ok;
+
+	if (f) {	/* e.g. "none voluntary full (lazy)" */
+		ok = fgets(line, sizeof(line), f) && (l = strchr(line, '(')) &&
+		     sscanf(l, "(%63[^)])", buf) == 1;
+		fclose(f);
+		if (ok)
+			return buf;
+	}
+	if (strstr(v, "PREEMPT_RT"))
+		return "rt";
+	if (strstr(v, "PREEMPT_LAZY"))
+		return "lazy";
+	if (strstr(v, "PREEMPT_DYNAMIC"))
+		return "dynamic";
+	if (strstr(v, " PREEMPT ") || (vl >= 7 && !strcmp(v + vl - 7, "PREEMPT")))
+		return "full";
+	return "none-or-voluntary";
+}
+
+static unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static void iso_now(char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Results: ordered key=value list, printed as text and as JSON. */
+static struct { const char *key; char val[32]; } results[8];
+static int nresults;
+
+static void res_u(const char *key, unsigned long long v)
+{
+	results[nresults].key = key;
+	snprintf(results[nresults++].val, sizeof(results[0].val), "%llu", v);
+}
+
+/* Add usecs plus a per-second rate of @count (divided by @div). */
+static void res_time(unsigned long long ns, const char *rate_key, double count, double div)
+{
+	res_u("usecs", ns / 1000);
+	results[nresults].key = rate_key;
+	snprintf(results[nresults++].val, sizeof(results[0].val), "%.3f",
+		 ns ? count / div / (ns / 1e9) : 0.0);
+}
+
+static void fill_pattern(unsigned char *buf, size_t len, uint64_t seed)
+{
+	uint64_t x = seed | 1;
+
+	for (size_t i = 0; i < len; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		buf[i] = (unsigned char)(x >> 24);
+	}
+}
+
+static void write_all(int fd, const unsigned char *buf, size_t len, const char *path)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			die("write", path);
+		buf += n;
+		len -= n;
+	}
+}
+
+static void *xmalloc(size_t len)
+{
+	void *p = malloc(len ? len : 1);
+
+	if (!p)
+		die("malloc", "buffer");
+	return p;
+}
+
+static int xopen(const char *path, int flags)
+{
+	int fd = open(path, flags | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		die("open", path);
+	return fd;
+}
+
+static void xclose(int fd, const char *path)
+{
+	if (close(fd) < 0)
+		die("close", path);
+}
+
+static unsigned long long do_fsync(int fd, const char *path)
+{
+	unsigned long long t0 = now_ns();
+
+	if (!opt_no_fsync && fsync(fd) < 0)
+		die("fsync", path);
+	return opt_no_fsync ? 0 : now_ns() - t0;
+}
+
+static void cmd_fill(const char *path)
+{
+	size_t chunk = opt_chunk * 1024;
+	unsigned long long total = opt_size * MiB, done = 0, t0, fs;
+	unsigned char *buf = xmalloc(chunk);
+	int fd;
+
+	fill_pattern(buf, chunk, 0x9e3779b97f4a7c15ULL);
+	t0 = now_ns();
+	fd = xopen(path, O_WRONLY | O_CREAT | O_TRUNC);
+	for (uint64_t i = 0; done < total; i++) {
+		size_t n = total - done < chunk ? total - done : chunk;
+
+		/* stamp chunk index into every 4 KiB block: no two blocks equal */
+		for (size_t off = 0; off + 8 <= n; off += BLK) {
+			uint64_t stamp = (i * 0x9e3779b97f4a7c15ULL) ^ off ^ ~0ULL;
+
+			memcpy(buf + off, &stamp, 8);
+		}
+		write_all(fd, buf, n, path);
+		done += n;
+	}
+	fs = do_fsync(fd, path);
+	t0 = now_ns() - t0;
+	xclose(fd, path);
+	free(buf);
+	res_u("bytes", total);
+	res_time(t0, "mb_per_s", total, MiB);
+	res_u("fsync_us", fs / 1000);
+}
+
+static void cmd_truncate(const char *path)
+{
+	unsigned long long t0, tr, fs;
+	struct stat st;
+	int fd = xopen(path, O_WRONLY);
+
+	if (fstat(fd, &st) < 0)
+		die("stat", path);
+	t0 = now_ns();
+	if (ftruncate(fd, (off_t)opt_to) < 0)
+		die("ftruncate", path);
+	tr = now_ns() - t0;
+	fs = do_fsync(fd, path);
+	xclose(fd, path);
+	res_u("size_before", st.st_size);
+	res_u("truncate_us", tr / 1000);
+	res_u("fsync_us", fs / 1000);
+}
+
+static void cmd_sparse(const char *path)
+{
+	unsigned long long total = opt_size * MiB, stride = opt_stride * 1024;
+	unsigned long long blocks = 0, t0;
+	unsigned char buf[BLK];
+	int fd;
+
+	fill_pattern(buf, sizeof(buf), 12345);
+	t0 = now_ns();
+	fd = xopen(path, O_WRONLY | O_CREAT | O_TRUNC);
+	for (unsigned long long off = 0; off + BLK <= total; off += stride, blocks++)
+		if (pwrite(fd, buf, BLK, (off_t)off) != BLK)
+			die("pwrite", path);	/* a short 4 KiB write means ENOSPC */
+	if (ftruncate(fd, (off_t)total) < 0)
+		die("ftruncate", path);
+	do_fsync(fd, path);
+	t0 = now_ns() - t0;
+	xclose(fd, path);
+	res_u("blocks", blocks);
+	res_u("bytes", total);
+	res_u("usecs", t0 / 1000);
+}
+
+static void cmd_mkfiles(const char *path)
+{
+	unsigned char *buf = xmalloc(opt_file_size);
+	unsigned long long t0, dirs = 0;
+	char name[4200];
+	int fd;
+
+	fill_pattern(buf, opt_file_size, 4242);
+	t0 = now_ns();
+	if (mkdir(path, 0755) < 0 && errno != EEXIST)
+		die("mkdir", path);
+	for (unsigned long long i = 0; i < opt_files; i++) {
+		if (i % opt_per_dir == 0) {
+			snprintf(name, sizeof(name), "%s/d%06llu", path, dirs++);
+			if (mkdir(name, 0755) < 0 && errno != EEXIST)
+				die("mkdir", name);
+		}
+		snprintf(name, sizeof(name), "%s/d%06llu/f%08llu", path, dirs - 1, i);
+		fd = xopen(name, O_WRONLY | O_CREAT | O_TRUNC);
+		write_all(fd, buf, opt_file_size, name);
+		xclose(fd, name);
+	}
+	fd = xopen(path, O_RDONLY | O_DIRECTORY);
+	if (syncfs(fd) < 0)
+		die("syncfs", path);
+	t0 = now_ns() - t0;
+	close(fd);
+	free(buf);
+	res_u("files", opt_files);
+	res_u("dirs", dirs);
+	res_time(t0, "files_per_s", opt_files, 1);
+}
+
+static unsigned long long rm_count;
+
+static int rm_entry(const char *fpath, const struct stat *sb, int type, struct FTW *ftw)
+{
+	(void)sb;
+	if (type == FTW_DNR || type == FTW_NS)
+		die("access", fpath);
+	if (ftw->level == 0) {	/* keep PATH itself: it may be a mount point */
+		errno = ENOTDIR;
+		if (type != FTW_DP)
+			die("rmfiles", fpath);
+		return 0;
+	}
+	if ((type == FTW_DP ? rmdir(fpath) : unlink(fpath)) < 0)
+		die(type == FTW_DP ? "rmdir" : "unlink", fpath);
+	rm_count++;
+	return 0;
+}
+
+static void cmd_rmfiles(const char *path)
+{
+	unsigned long long t0 = now_ns();
+	int fd;
+
+	if (nftw(path, rm_entry, 64, FTW_DEPTH | FTW_PHYS) < 0)
+		die("nftw", path);
+	fd = xopen(path, O_RDONLY | O_DIRECTORY);
+	if (syncfs(fd) < 0)
+		die("syncfs", path);
+	t0 = now_ns() - t0;
+	close(fd);
+	res_u("entries", rm_count);
+	res_time(t0, "entries_per_s", rm_count, 1);
+}
+
+static void cmd_read(const char *path)
+{
+	size_t chunk = opt_chunk * 1024;
+	unsigned char *buf = xmalloc(chunk);
+	unsigned long long total = 0, t0;
+	int fd = xopen(path, O_RDONLY), err;
+	ssize_t n;
+
+	fdatasync(fd);	/* dirty pages would survive DONTNEED */
+	err = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	if (err) {
+		errno = err;
+		die("posix_fadvise", path);
+	}
+	t0 = now_ns();
+	while ((n = read(fd, buf, chunk)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			die("read", path);
+		total += n;
+	}
+	t0 = now_ns() - t0;
+	close(fd);
+	free(buf);
+	res_u("bytes", total);
+	res_time(t0, "mb_per_s", total, MiB);
+}
+
+/* JSON string literal for @s, in one of a few rotating static buffers */
+static const char *jstr(const char *s)
+{
+	static char bufs[6][6 * 4096 + 3];
+	static int n;
+	char *b = bufs[n++ % 6], *p = b;
+
+	*p++ = '"';
+	for (; *s && p - b < 6 * 4096 - 6; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			p += sprintf(p, "\\%c", c);
+		else if (c < 0x20)
+			p += sprintf(p, "\\u%04x", c);
+		else
+			*p++ = c;
+	}
+	strcpy(p, "\"");
+	return b;
+}
+
+static const struct {
+	const char *name;
+	void (*fn)(const char *path);
+} commands[] = {
+	{ "fill", cmd_fill }, { "truncate", cmd_truncate },
+	{ "sparse", cmd_sparse }, { "mkfiles", cmd_mkfiles },
+	{ "rmfiles", cmd_rmfiles }, { "read", cmd_read },
+};
+
+int main(int argc, char **argv)
+{
+	char start[32], end[32], pbuf[64], cmdline[4096] = PROG;
+	const char *cmd, *path, *model;
+	void (*fn)(const char *) = NULL;
+	struct utsname u;
+	FILE *jf = NULL;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+		switch (c) {
+		case OPT_SIZE: opt_size = parse_num("size", optarg, 1, 1ULL << 24); break;
+		case OPT_CHUNK: opt_chunk = parse_num("chunk", optarg, 1, 1ULL << 20); break;
+		case OPT_TO: opt_to = parse_num("to", optarg, 0, INT64_MAX); break;
+		case OPT_STRIDE: opt_stride = parse_num("stride", optarg, 4, 1ULL << 30); break;
+		case OPT_FILES: opt_files = parse_num("files", optarg, 1, 1ULL << 32); break;
+		case OPT_FILE_SIZE: opt_file_size = parse_num("file-size", optarg, 0, 1ULL << 30); break;
+		case OPT_PER_DIR: opt_per_dir = parse_num("per-dir", optarg, 1, 1ULL << 32); break;
+		case OPT_NO_FSYNC: opt_no_fsync = 1; break;
+		case OPT_CPU: opt_cpu = parse_num("cpu", opt_cpu_str = optarg, 0, CPU_SETSIZE - 1); break;
+		case OPT_JSON: opt_json = optarg ? optarg : "-"; break;
+		case OPT_QUIET: opt_quiet = 1; break;
+		case OPT_HELP: display_help(); return 0;
+		default: /* getopt_long already printed the reason */
+			fprintf(stderr, "Try '%s --help' for more information.\n", PROG);
+			return 2;
+		}
+	}
+	if (argc - optind != 2)
+		usage_error("expected COMMAND PATH, got %d argument(s)", argc - optind);
+	cmd = argv[optind];
+	path = argv[optind + 1];
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(cmd, commands[i].name))
+			fn = commands[i].fn;
+	if (!fn)
+		usage_error("unknown command '%s'", cmd);
+
+	for (int i = 1; i < argc; i++) {
+		size_t l = strlen(cmdline);
+
+		snprintf(cmdline + l, sizeof(cmdline) - l, " %s", argv[i]);
+	}
+	if (opt_json && strcmp(opt_json, "-")) {
+		jf = fopen(opt_json, "w");
+		if (!jf)
+			die("open", opt_json);
+	} else if (opt_json) {
+		jf = stdout;
+		opt_quiet = 1;	/* keep stdout valid JSON */
+	}
+	if (uname(&u) < 0)
+		die("uname", "");
+	model = preempt_model(&u, pbuf);
+	if (opt_cpu >= 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(opt_cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set) < 0)
+			die("sched_setaffinity --cpu", opt_cpu_str);
+	}
+
+	iso_now(start, sizeof(start));
+	fn(path);
+	iso_now(end, sizeof(end));
+
+	if (!opt_quiet) {
+		printf("# %s %s  command: %s %s\n", PROG, VERSION, cmd, path);
+		printf("# kernel: %s %s\n# preempt: %s\n", u.release, u.version, model);
+		printf("%s", cmd);
+		for (int i = 0; i < nresults; i++)
+			printf("  %s=%s", results[i].key, results[i].val);
+		printf("\n");
+	}
+	if (jf) {
+		fprintf(jf, "{\"tool\":\"%s\",\"version\":\"%s\",\"cmdline\":%s,\n"
+			" \"kernel\":{\"release\":%s,\"version\":%s},\"preempt_model\":%s,\n"
+			" \"start\":\"%s\",\"end\":\"%s\",\"command\":%s,\"path\":%s,\n"
+			" \"results\":{", PROG, VERSION, jstr(cmdline), jstr(u.release),
+			jstr(u.version), jstr(model), start, end, jstr(cmd), jstr(path));
+		for (int i = 0; i < nresults; i++)
+			fprintf(jf, "%s\"%s\":%s", i ? "," : "", results[i].key, results[i].val);
+		fprintf(jf, "}}\n");
+		if (fflush(jf) == EOF || (jf != stdout && fclose(jf) == EOF))
+			die("write", opt_json);
+	}
+	if (fflush(stdout) == EOF)
+		die("write", "stdout");
+	return 0;
+}
