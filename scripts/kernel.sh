@@ -40,6 +40,9 @@ if command -v ccache >/dev/null 2>&1; then
 	export CCACHE_BASEDIR=$work
 	export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 	export CCACHE_NOHASHDIR=1
+	# The prefix map only makes __FILE__ relative; ignoring it lets work
+	# trees at other paths (a fresh clone, the without-fs tree) share hits.
+	export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
 	cc="ccache gcc"
 fi
 jobs=${JOBS:-$(nproc)}

@@ -57,6 +57,14 @@ if [ "$n" -gt 0 ] && ! (cd "$work.new" && QUILT_PATCHES=$patches QUILT_SERIES=$s
 	die "patch ${bad:-?} does not apply to $src with --fuzz=0 (work tree left in $work.new)"
 fi
 grep -sc "^Applying patch" "$log" | sed 's/^/==> applied /; s/$/ patches/' >&2 || true
+# A patched file whose content did not change since the last work tree
+# keeps its old mtime, so that out-of-tree builds stay incremental.
+if [ -d "$work/.pc" ] && [ -d "$work.new/.pc" ]; then
+	(cd "$work.new/.pc" && find . -mindepth 2 -type f ! -name .timestamp | cut -d/ -f3- | sort -u) |
+	while read -r f; do
+		cmp -s "$work.new/$f" "$work/$f" 2>/dev/null && touch -r "$work/$f" "$work.new/$f"
+	done
+fi
 echo "$key" >"$work.new/.vp-series"
 rm -rf "$work"
 mv "$work.new" "$work"

@@ -13,7 +13,8 @@
 #
 # Environment: CLOCK=kvm|tcg|icount (resolved by clock.sh; default auto),
 # TIMEOUT=seconds (600), VP_ENV=K=V,K=V for the scenario, SMP (2), MEM (1024),
-# SCRATCH_MB (2048), APPEND (extra kernel parameters).
+# SCRATCH_MB (2048), APPEND (extra kernel parameters), KERNEL (another
+# bzImage, run under PROFILE's name).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -22,7 +23,7 @@ profile=$1 scenario=$2 out=$3
 check_profile "$profile"
 [ -f "$TOP/tools/guest/scenarios/$scenario.sh" ] ||
 	die "unknown scenario '$scenario'; valid scenarios: $(cd "$TOP/tools/guest/scenarios" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')"
-kernel=$BUILD/kernels/$profile/bzImage
+kernel=${KERNEL:-$BUILD/kernels/$profile/bzImage}
 rootfs=$BUILD/rootfs.img
 [ -f "$kernel" ] || die "no kernel for $profile; run 'make kernels PROFILES=$profile'"
 [ -f "$rootfs" ] || die "no guest image; run 'make rootfs'"

@@ -12,8 +12,11 @@
 # with the line "N passed, N failed" and exits non-zero on any failure.
 #
 # It fetches the tree, applies the series, builds ONE slim kernel
-# (TEST_PROFILE, default upstream-lazy), the guest image, and boots it a few
-# times under QEMU: about 15 minutes on 2 cores with a cold ccache.
+# (TEST_PROFILE, default server: the model this series restores), the guest
+# image, and boots it a dozen times under QEMU: about 30 minutes on 2 cores
+# with a cold ccache, 10 with a warm one.  Checks that need another kernel
+# (the PREEMPT_DYNAMIC modes) run when that kernel has been built
+# ('make kernels PROFILES=upstream-dynamic') and are skipped otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 TOP=$(pwd)
@@ -21,12 +24,17 @@ export TOP
 T=$(mktemp -d /tmp/vp-test.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 export TMPDIR=$T
-P=${TEST_PROFILE:-upstream-lazy}
+P=${TEST_PROFILE:-server}
 # the tests pick their clock themselves; a user's CLOCK does not leak in
 unset CLOCK BENCH REPEAT SCENARIOS PROFILES VP_ENV KSRC
 
-n=0 passed=0 failed=0
+n=0 passed=0 failed=0 skipped=0
 echo "TAP version 13"
+skip() {
+	n=$((n + 1))
+	skipped=$((skipped + 1))
+	echo "ok $n $1 # SKIP $2"
+}
 check() {
 	local desc=$1 cmd=$2 want=$3 re=$4 tmo=${5:-300} out rc ok=1 t0
 	n=$((n + 1))
@@ -92,10 +100,22 @@ check "a patch that does not apply stops the run, naming it" \
 	"patch broken.patch does not apply" 600
 check "every profile resolves with no dropped option" \
 	"make -s configs" 0 "upstream-lazy resolves" 600
+check "static Server and Desktop resolve without PREEMPT_COUNT, PREEMPTION, PREEMPT_RCU" \
+	"for p in server desktop; do grep -E '^CONFIG_(PREEMPT_COUNT|PREEMPTION|PREEMPT_RCU|PREEMPT_DYNAMIC)=' build/configs/\$p/.config && exit 1;
+	 grep -q '^CONFIG_TREE_RCU=y' build/configs/\$p/.config || exit 1; done;
+	 grep -c '^CONFIG_PREEMPT_NONE=y' build/configs/server/.config; grep -c '^CONFIG_PREEMPT_VOLUNTARY=y' build/configs/desktop/.config;
+	 grep -c '^CONFIG_PREEMPT_COUNT=y' build/configs/upstream-lazy/.config" 0 '^1\n1\n1$'
 check "a dropped option is an error that names it" \
 	"BASE=$T/bad.config scripts/config.sh $P $T/badcfg" nz "CONFIG_VP_NO_SUCH_OPTION \(requested" 300
 check "one slim kernel ($P) builds" \
 	"make -s kernels PROFILES=$P" 0 "kernel $P (built in|is up to date)" 3600
+check "$P's vmlinux: spin locks do not touch __preempt_count (objdump)" \
+	"scripts/inspect-vmlinux.sh $P | jq -e --arg p $P '
+		if \$p == \"server\" or \$p == \"desktop\" then
+			.config.PREEMPT_COUNT == false and .functions._raw_spin_lock.preempt_count_insns == 0
+			and .functions._raw_spin_unlock.preempt_count_insns == 0 and .has_preempt_schedule == false
+		else .config.PREEMPT_COUNT == true and .functions._raw_spin_lock.preempt_count_insns > 0 end'" \
+	0 '^true$' 600
 check "the guest image builds" \
 	"make -s rootfs" 0 "guest image ready" 1200
 check "CLOCK=auto uses KVM only where a probe boot works" \
@@ -107,6 +127,22 @@ check "ext3-truncate runs under QEMU (icount) and returns its figures" \
 	 jq -e '.thread[\"0\"].cycles > 100 and .thread[\"0\"].max > 0' $T/trunc/results/cyclictest.json &&
 	 jq -e '.results.size_before == 48*1048576 and .results.truncate_us > 0' $T/trunc/results/load.json" \
 	0 '^ok$' 1000
+for clock in icount icount icount tcg tcg; do
+	check "$P boots and finishes cyclic-idle ($clock clock)" \
+		"CLOCK=$clock TIMEOUT=180 scripts/run.sh $P cyclic-idle $T/idle-$clock && jq -r .status $T/idle-$clock/run.json" \
+		0 '^ok$' 240
+done
+if [ -f build/kernels/upstream-dynamic/bzImage ]; then
+	for m in none voluntary full lazy; do
+		check "PREEMPT_DYNAMIC kernel boots with preempt=$m and reports it" \
+			"CLOCK=icount TIMEOUT=180 APPEND=preempt=$m scripts/run.sh upstream-dynamic preempt-mode $T/dyn-$m &&
+			 jq -r '.boot, (.switched | keys | join(\" \"))' $T/dyn-$m/results/preempt.json" \
+			0 "\\($m\\).*"$'\n'"full lazy none voluntary" 240
+	done
+else
+	skip "PREEMPT_DYNAMIC kernel boots with preempt=none|voluntary|full|lazy" \
+		"no upstream-dynamic kernel built (make kernels PROFILES=upstream-dynamic)"
+fi
 check "a hung guest is one failed run, with its console log kept" \
 	"CLOCK=icount TIMEOUT=45 scripts/run.sh $P hang $T/hang; echo rc=\$?; grep -c 'hanging on purpose' $T/hang/console.log; jq -r .status $T/hang/run.json" \
 	0 'failed: hang after .*rc=1.1.hang$' 120
@@ -118,5 +154,5 @@ check "make bench (smoke) writes a report with tables, plots and raw data" \
 	0 'ext3-truncate-hist.png: PNG image.*1$' 1200
 
 echo "1..$n"
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

@@ -118,15 +118,25 @@ static unsigned long long parse_num(const char *opt, const char *s,
 	return v;
 }
 
-/* Preemption model: debugfs if readable, else guessed from uname -v. */
+/*
+ * Preemption model: $VP_PREEMPT_MODEL if set (the guest init derives it
+ * from /proc/config.gz), else debugfs if readable, else guessed from
+ * uname -v (which says "PREEMPT" for both the lazy and the full model).
+ */
 static const char *preempt_model(const struct utsname *u, char buf[64])
 {
 	FILE *f = fopen("/sys/kernel/debug/sched/preempt", "r");
-	const char *v = u->version;
+	const char *v = u->version, *env = getenv("VP_PREEMPT_MODEL");
 	size_t vl = strlen(v);
 	char line[256], *l;
 	int ok;
 
+	if (env && *env) {
+		if (f)
+			fclose(f);
+		snprintf(buf, 64, "%s", env);
+		return buf;
+	}
 	if (f) {	/* e.g. "none voluntary full (lazy)" */
 		ok = fgets(line, sizeof(line), f) && (l = strchr(line, '(')) &&
 		     sscanf(l, "(%63[^)])", buf) == 1;
@@ -137,11 +147,11 @@ static const char *preempt_model(const struct utsname *u, char buf[64])
 	if (strstr(v, "PREEMPT_RT"))
 		return "rt";
 	if (strstr(v, "PREEMPT_LAZY"))
-		return "lazy";
+		return "lazy-or-full";
 	if (strstr(v, "PREEMPT_DYNAMIC"))
 		return "dynamic";
 	if (strstr(v, " PREEMPT ") || (vl >= 7 && !strcmp(v + vl - 7, "PREEMPT")))
-		return "full";
+		return "lazy-or-full";
 	return "none-or-voluntary";
 }
 
