@@ -48,7 +48,8 @@ fi
 jobs=${JOBS:-$(nproc)}
 say "building kernel $profile (make -j$jobs, CC='$cc'); log: $out/build.log"
 start=$(date +%s)
-make -C "$work" O="$out" -j"$jobs" CC="$cc" KBUILD_BUILD_USER=vp KBUILD_BUILD_HOST=vp \
+# a calling 'make -s' must not silence the kernel build: its log is the progress
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$work" O="$out" -j"$jobs" CC="$cc" KBUILD_BUILD_USER=vp KBUILD_BUILD_HOST=vp \
 	bzImage >"$out/build.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; exit 130' INT TERM
