@@ -59,11 +59,21 @@ fi
 grep -sc "^Applying patch" "$log" | sed 's/^/==> applied /; s/$/ patches/' >&2 || true
 # A patched file whose content did not change since the last work tree
 # keeps its old mtime, so that out-of-tree builds stay incremental.
-if [ -d "$work/.pc" ] && [ -d "$work.new/.pc" ]; then
-	(cd "$work.new/.pc" && find . -mindepth 2 -type f ! -name .timestamp | cut -d/ -f3- | sort -u) |
+# A file that a patch touched before but no longer does is back to the
+# pristine file, with the pristine mtime: give it an inode and mtime of its
+# own, or make would keep the object built from the patched version.
+patched() { [ -d "$1/.pc" ] && (cd "$1/.pc" && find . -mindepth 2 -type f ! -name .timestamp | cut -d/ -f3- | sort -u); }
+if [ -d "$work/.pc" ]; then
+	patched "$work.new" >"$work.new/.vp-patched"
 	while read -r f; do
-		cmp -s "$work.new/$f" "$work/$f" 2>/dev/null && touch -r "$work/$f" "$work.new/$f"
-	done
+		if grep -qxF "$f" "$work.new/.vp-patched"; then
+			cmp -s "$work.new/$f" "$work/$f" 2>/dev/null && touch -r "$work/$f" "$work.new/$f"
+		elif [ -f "$work.new/$f" ]; then
+			cp -p "$work.new/$f" "$work.new/$f.vp-tmp" && touch "$work.new/$f.vp-tmp" &&
+				mv "$work.new/$f.vp-tmp" "$work.new/$f"
+		fi
+	done < <(patched "$work")
+	rm -f "$work.new/.vp-patched"
 fi
 echo "$key" >"$work.new/.vp-series"
 rm -rf "$work"

@@ -9,16 +9,26 @@
 # SIZE_MB file written and synced; then 'truncate to 0' pinned to CPU while
 # cyclictest runs on the same CPU (see lib.sh for its knobs).
 #
-# Knobs (vp.env): SIZE_MB=400, and those of lib.sh
+# With COLD=1 the page cache is dropped before the truncate and only the
+# indirect blocks are read back (filefrag): the truncate then does no
+# page-cache work and no I/O, and what is left is ext4_free_branches()
+# walking the block pointers, the 2004 ext3 case in its pure form.
+#
+# Knobs (vp.env): SIZE_MB=400, COLD=0, and those of lib.sh
 set -e
 . /vp/lib.sh
 SIZE_MB=${SIZE_MB:-400}
+COLD=${COLD:-0}
 
 mkfs.ext3 -q -F /dev/vdb
 mkdir -p /mnt
 mount -t ext4 /dev/vdb /mnt
 vp-fsload --json=$OUT/fill.json --size=$SIZE_MB fill /mnt/big
 sync
+if [ "$COLD" = 1 ]; then
+	echo 3 >/proc/sys/vm/drop_caches
+	filefrag /mnt/big
+fi
 
 lat_start
 vp-fsload --cpu=$CPU --json=$OUT/load.json truncate /mnt/big
