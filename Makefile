@@ -5,7 +5,8 @@
 
 # ---- knobs (each has a default; unknown values are refused) -------------
 # Kernels to build and benchmark: names of configs/profiles/*.config.
-PROFILES ?= upstream-lazy upstream-full
+# (Each slim kernel takes about 20 minutes to build on 2 cores, cold.)
+PROFILES ?= upstream-lazy server desktop
 # Clock for guest runs: auto (KVM if a probe boot works, else icount),
 # kvm (real time), tcg (multi-threaded TCG, real time, noisy) or icount
 # (deterministic guest time: instruction count).

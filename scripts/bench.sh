@@ -18,8 +18,8 @@ for p; do check_profile "$p"; done
 
 # Per BENCH size: scenarios, repeats and the scenarios' knobs (vp.env).
 case ${BENCH:-quick} in
-quick) def_scen="ext3-truncate" def_rep=3 ;;
-full) def_scen="ext3-truncate" def_rep=5 ;;
+quick) def_scen="cyclic-idle ext3-truncate" def_rep=3 ;;
+full) def_scen="cyclic-idle ext3-truncate" def_rep=5 ;;
 smoke) def_scen="ext3-truncate" def_rep=1 ;;
 *) die "unknown BENCH '${BENCH}'; valid: quick full smoke" ;;
 esac
@@ -28,6 +28,8 @@ env_for() {
 	quick:ext3-truncate) echo "SIZE_MB=400" ;;
 	full:ext3-truncate) echo "SIZE_MB=2048" ;;
 	smoke:ext3-truncate) echo "SIZE_MB=48" ;;
+	full:cyclic-idle) echo "DURATION=30" ;;
+	*:cyclic-idle) echo "DURATION=3" ;;
 	*) echo "" ;;
 	esac
 }
