@@ -103,8 +103,10 @@ check "every profile resolves with no dropped option" \
 check "static Server and Desktop resolve without PREEMPT_COUNT, PREEMPTION, PREEMPT_RCU" \
 	"for p in server desktop; do grep -E '^CONFIG_(PREEMPT_COUNT|PREEMPTION|PREEMPT_RCU|PREEMPT_DYNAMIC)=' build/configs/\$p/.config && exit 1;
 	 grep -q '^CONFIG_TREE_RCU=y' build/configs/\$p/.config || exit 1; done;
-	 grep -c '^CONFIG_PREEMPT_NONE=y' build/configs/server/.config; grep -c '^CONFIG_PREEMPT_VOLUNTARY=y' build/configs/desktop/.config;
-	 grep -c '^CONFIG_PREEMPT_COUNT=y' build/configs/upstream-lazy/.config" 0 '^1\n1\n1$'
+	 echo \"none=\$(grep -c '^CONFIG_PREEMPT_NONE=y' build/configs/server/.config)\" \
+	      \"voluntary=\$(grep -c '^CONFIG_PREEMPT_VOLUNTARY=y' build/configs/desktop/.config)\" \
+	      \"lazy_count=\$(grep -c '^CONFIG_PREEMPT_COUNT=y' build/configs/upstream-lazy/.config)\"" \
+	0 '^none=1 voluntary=1 lazy_count=1$'
 check "a dropped option is an error that names it" \
 	"BASE=$T/bad.config scripts/config.sh $P $T/badcfg" nz "CONFIG_VP_NO_SUCH_OPTION \(requested" 300
 check "one slim kernel ($P) builds" \
