@@ -81,11 +81,13 @@ for s in $scenarios; do
 	set ylabel "microseconds (log)"
 	set logscale y
 	set style fill solid 0.6
-	set boxwidth 0.6
+	set boxwidth 0.6 absolute
 	set grid ytics
-	set xrange [-0.6:*]
+	set xrange [-0.6:$(($(wc -l <"$rep.new/data/$s-max.dat") - 1)).6]
+	set yrange [1:*]
 	unset key
-	plot "$rep.new/data/$s-max.dat" using 1:3:4:5:xtic(2) with boxerrorbars lc rgb "#3366aa", \
+	plot "$rep.new/data/$s-max.dat" using 1:3:xtic(2) with boxes lc rgb "#3366aa", \
+	     "" using 1:3:4:5 with yerrorbars lc rgb "black" pt 0, \
 	     "" using 1:3:(sprintf("%.0f", \$3)) with labels offset 0,1
 	GP
 	plots=()
@@ -95,13 +97,13 @@ for s in $scenarios; do
 		while read -r d; do
 			[ -s "$dir/$d/results/cyclictest.json" ] && jq -r '.thread["0"].histogram // {} | to_entries[] | "\(.key) \(.value)"' "$dir/$d/results/cyclictest.json"
 		done | awk '{c[$1] += $2} END {for (k in c) print k, c[k]}' | sort -n >"$f"
-		[ -s "$f" ] && plots+=("\"$f\" using 1:2 with steps lw 2 title \"$p\"")
+		[ -s "$f" ] && plots+=("\"$f\" using 1:2 with points pt 7 ps 0.7 title \"$p\"")
 	done
 	[ ${#plots[@]} -gt 0 ] || continue
 	gnuplot <<-GP
 	set terminal pngcairo size 800,420 font ",10"
 	set output "$rep.new/$s-hist.png"
-	set title "$s: cyclictest latency histogram, all repeats [$clock]"
+	set title "$s: cyclictest latency histogram, all repeats (one point per non-empty 1 us bucket) [$clock]"
 	set xlabel "latency (us, log)"
 	set ylabel "samples (log)"
 	set logscale xy
