@@ -36,10 +36,7 @@ env_for() {
 scenarios=${SCENARIOS:-$def_scen}
 repeat=${REPEAT:-$def_rep}
 [[ $repeat =~ ^[1-9][0-9]*$ ]] || die "REPEAT must be a positive number, not '$repeat'"
-for s in $scenarios; do
-	[ -f "$TOP/tools/guest/scenarios/$s.sh" ] ||
-		die "unknown scenario '$s'; valid scenarios: $(cd "$TOP/tools/guest/scenarios" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')"
-done
+for s in $scenarios; do check_scenario "$s"; done
 clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$1")
 
 stamp=$(date -u +%Y%m%d-%H%M%S)

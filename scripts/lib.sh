@@ -53,6 +53,12 @@ check_profile() {
 		die "unknown profile '$1'; valid profiles: $(profiles_all | tr '\n' ' ')"
 }
 
+# The scenarios are the guest scripts tools/guest/scenarios/<name>.sh.
+check_scenario() {
+	[ -f "$TOP/tools/guest/scenarios/$1.sh" ] ||
+		die "unknown scenario '$1'; valid scenarios: $(cd "$TOP/tools/guest/scenarios" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')"
+}
+
 # Refuse a tree whose top Makefile is not $KVER_WANT.
 check_tree_version() {
 	local mk=$1/Makefile v p

@@ -21,16 +21,15 @@ set -uo pipefail
 [ $# -eq 3 ] || die "usage: run.sh PROFILE SCENARIO OUTDIR"
 profile=$1 scenario=$2 out=$3
 check_profile "$profile"
-[ -f "$TOP/tools/guest/scenarios/$scenario.sh" ] ||
-	die "unknown scenario '$scenario'; valid scenarios: $(cd "$TOP/tools/guest/scenarios" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')"
+check_scenario "$scenario"
+timeout=${TIMEOUT:-600}
+[[ $timeout =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT must be a number of seconds, not '$timeout'"
 kernel=${KERNEL:-$BUILD/kernels/$profile/bzImage}
 rootfs=$BUILD/rootfs.img
 [ -f "$kernel" ] || die "no kernel for $profile; run 'make kernels PROFILES=$profile'"
 [ -f "$rootfs" ] || die "no guest image; run 'make rootfs'"
 need qemu-system-x86_64 timeout tar
 clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$profile") || exit 1
-timeout=${TIMEOUT:-600}
-[[ $timeout =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT must be a number of seconds, not '$timeout'"
 
 rm -rf "$out"
 mkdir -p "$out/results"

@@ -85,6 +85,10 @@ check "an unknown clock is refused with the valid ones" \
 	"CLOCK=sundial scripts/clock.sh" nz "unknown CLOCK 'sundial'; valid: auto kvm tcg icount"
 check "an unknown BENCH size is refused with the valid ones" \
 	"BENCH=huge scripts/bench.sh $P" nz "unknown BENCH 'huge'; valid: quick full smoke"
+check "an unknown scenario is refused with the valid ones" \
+	"scripts/run.sh $P nosuch $T/nosuch" nz "unknown scenario 'nosuch'; valid scenarios: .*ext3-truncate"
+check "a TIMEOUT that is not a number is refused" \
+	"TIMEOUT=soon scripts/run.sh $P probe $T/soon" nz "TIMEOUT must be a number of seconds, not 'soon'"
 check "a KSRC that is not 7.3 is refused" \
 	"make -s tree KSRC=$T/linux-6.1" nz "is Linux 6\.1; this series is for Linux 7\.3 only"
 check "a KSRC that does not exist is refused" \
