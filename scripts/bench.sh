@@ -46,7 +46,8 @@ jq -n --arg stamp "$stamp" --arg clock "$clock" --arg bench "${BENCH:-quick}" \
 	--argjson repeat "$repeat" --arg scenarios "$scenarios" --arg profiles "$*" \
 	--arg host "$(uname -n)" --arg hostkernel "$(uname -r)" --arg cpu "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')" \
 	--argjson ncpu "$(nproc)" --arg qemu "$(qemu-system-x86_64 --version | head -1)" \
-	--arg cmd "$([ -n "${MAKELEVEL:-}" ] && echo "make bench PROFILES=\"$*\"" || echo "scripts/bench.sh $*") CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600}" \
+	--arg cmd "$(knobs="CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600}"
+		if [ -n "${MAKELEVEL:-}" ]; then echo "make bench PROFILES=\"$*\" $knobs"; else echo "$knobs scripts/bench.sh $*"; fi)" \
 	'{stamp: $stamp, command: $cmd, clock: $clock, bench: $bench, repeat: $repeat,
 	  scenarios: ($scenarios | split(" ")), profiles: ($profiles | split(" ")),
 	  host: {name: $host, kernel: $hostkernel, cpu: $cpu, ncpu: $ncpu, qemu: $qemu}}' >"$dir/bench.json"
