@@ -113,9 +113,10 @@ for s in $scenarios; do
 done
 
 # Tables: Markdown and HTML from the same rows.
-rows=$(jq -r '.[] | [.scenario, .profile, .kernel // "-", "\(.ok)/\(.runs)",
-	(.max_us.median // "-"), "\(.max_us.lo // "-")..\(.max_us.hi // "-")",
-	(.p99_us.median // "-"), (.avg_us.median // "-"), (.load_us.median // "-"),
+rows=$(jq -r 'def f: if type == "number" then (. * 10 | round / 10) else "-" end;
+	.[] | [.scenario, .profile, .kernel // "-", "\(.ok)/\(.runs)",
+	(.max_us.median | f), "\(.max_us.lo | f)..\(.max_us.hi | f)",
+	(.p99_us.median | f), (.avg_us.median | f), (.load_us.median | f),
 	(.failures | join(" "))] | @tsv' "$rep.new/summary.json")
 hdr="scenario	profile	kernel	ok/runs	max µs (median)	max µs (range)	p99 µs	avg µs	load µs	failures"
 {
