@@ -16,10 +16,7 @@ profile=$1
 check_profile "$profile"
 out=${2:-$BUILD/kernels/$profile}
 work=$(work_for_profile "$profile")
-without=$(profile_without "$profile")
-if [ -n "$without" ]; then
-	WITHOUT=$without PROG=patch.sh "$TOP/scripts/patch.sh"
-fi
+make_variant_tree "$profile"
 base=${BASE:-$TOP/configs/guest-base.config}
 [ -f "$work/.vp-series" ] || die "no patched work tree at $work; run 'make patch' first"
 

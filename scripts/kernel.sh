@@ -14,10 +14,7 @@ check_profile "$profile"
 need make gcc flex bison bc
 out=$BUILD/kernels/$profile
 work=$(work_for_profile "$profile")
-without=$(profile_without "$profile")
-if [ -n "$without" ]; then
-	WITHOUT=$without PROG=patch.sh "$TOP/scripts/patch.sh"
-fi
+make_variant_tree "$profile"
 lock "$BUILD/kernels/.lock"
 # hold the work tree (shared) so that 'make patch' cannot replace it mid-build
 [ -f "$work/.vp-series" ] || die "no patched work tree at $work; run 'make patch' first"

@@ -98,6 +98,13 @@ work_for_profile() {
 	if [ -n "$w" ]; then echo "$BUILD/linux-without-$w"; else echo "${WORK:-$BUILD/linux}"; fi
 }
 
+# Make (or refresh) the work tree of a profile that leaves groups out.
+make_variant_tree() {
+	local without
+	without=$(profile_without "$1")
+	[ -z "$without" ] || WITHOUT=$without PROG=patch.sh "$TOP/scripts/patch.sh"
+}
+
 # Print the series ($1) without the patches of the groups named in $2.
 series_without() {
 	awk -v drop=" $2 " '
