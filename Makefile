@@ -6,7 +6,7 @@
 # ---- knobs (each has a default; unknown values are refused) -------------
 # Kernels to build and benchmark: names of configs/profiles/*.config.
 # (Each slim kernel takes about 20 minutes to build on 2 cores, cold.)
-PROFILES ?= upstream-lazy server desktop
+PROFILES ?= upstream-lazy upstream-dynamic server desktop desktop-dynamic full-dynamic
 # Clock for guest runs: auto (KVM if a probe boot works, else icount),
 # kvm (real time), tcg (multi-threaded TCG, real time, noisy) or icount
 # (deterministic guest time: instruction count).
@@ -34,7 +34,7 @@ export PROFILES CLOCK BENCH REPEAT SCENARIOS TIMEOUT KSRC CACHE
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
 
-.PHONY: help deps tree patch configs kernels rootfs boot bench report hotspots inspect test clean distclean
+.PHONY: help deps tree patch configs defconfigs kernels rootfs boot bench report hotspots inspect bisect test clean distclean
 
 help:
 	@echo 'voluntary-preempt - Server and Desktop preemption models for Linux 7.3'
@@ -46,12 +46,14 @@ help:
 	@echo '  tree       fetch and unpack the pristine Linux 7.3 tree into CACHE (or check KSRC)'
 	@echo '  patch      build/linux: a copy of the tree with the series applied (quilt, no fuzz)'
 	@echo '  configs    resolve every profile'"'"'s .config and check no option was dropped'
+	@echo '  defconfigs resolve the series'"'"' server and desktop configs for x86_64 and arm64 (checked)'
 	@echo '  kernels    build the PROFILES kernels into build/kernels/<profile>/'
 	@echo '  rootfs     build the Debian guest image build/rootfs.img'
 	@echo '  boot       boot PROFILE with a shell on the serial console (Ctrl-a x quits)'
 	@echo '  report     rebuild the report of the last bench run'
 	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO'
 	@echo '  inspect    does each PROFILES kernel touch __preempt_count? (objdump of vmlinux)'
+	@echo '  bisect     build every prefix of the series (each patch builds on its own; PROFILE)'
 	@echo '  clean      remove build/ (kernels, work tree, results); keeps CACHE'
 	@echo '  distclean  also remove CACHE (downloads, pristine tree, ccache, guest tree)'
 	@echo
@@ -69,7 +71,7 @@ help:
 	@echo '  CACHE      = $(CACHE)'
 
 DEPS := quilt qemu-system-x86 qemu-utils mmdebstrap ccache gnuplot-nox jq \
-	build-essential flex bison bc cpio kmod libelf-dev libssl-dev dwarves \
+	build-essential gcc-aarch64-linux-gnu flex bison bc cpio kmod libelf-dev libssl-dev dwarves \
 	xz-utils e2fsprogs rsync file util-linux coreutils
 deps:
 	@PROG="make deps" $(S)/deps.sh $(DEPS)
@@ -83,6 +85,11 @@ patch: tree
 configs: patch
 	@set -e; for p in $(ALL_PROFILES); do \
 		$(S)/config.sh $$p build/configs/$$p >/dev/null; echo "==> $$p resolves: build/configs/$$p/.config"; done
+
+defconfigs: patch
+	@set -e; for a in x86_64 arm64; do for n in server desktop; do \
+		c=$$($(S)/defconfig.sh $$a $$n); echo "==> $$a $$n: $$c ($$(grep -E '^CONFIG_(PREEMPT(_NONE|_VOLUNTARY|_LAZY|_DYNAMIC)?|HZ)=' $$c | sed 's/^CONFIG_//' | tr '\n' ' '))"; \
+	done; done
 
 kernels: patch
 	@$(S)/kernels.sh $(PROFILES)
@@ -108,6 +115,9 @@ hotspots: patch rootfs
 inspect: patch
 	@$(S)/kernels.sh $(PROFILES)
 	@$(S)/inspect-vmlinux.sh $(PROFILES)
+
+bisect: tree
+	@PROFILE=$(if $(filter command line,$(origin PROFILE)),$(PROFILE),server) $(S)/bisect-build.sh
 
 test:
 	@tests/run.sh

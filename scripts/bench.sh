@@ -17,22 +17,16 @@ set -euo pipefail
 for p; do check_profile "$p"; done
 
 # Per BENCH size: scenarios, repeats and the scenarios' knobs (vp.env).
+# quick is sized for emulation (icount runs at a few % of native speed);
+# full for a real machine with KVM.
+lat_scen="cyclic-idle ext3-truncate ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat"
+tput_scen="hackbench ctxswitch many-threads dbench fio-write"
 case ${BENCH:-quick} in
-quick) def_scen="cyclic-idle ext3-truncate" def_rep=3 ;;
-full) def_scen="cyclic-idle ext3-truncate" def_rep=5 ;;
+quick) def_scen="hackbench ctxswitch many-threads dbench ext3-truncate jbd2-commit" def_rep=3 ;;
+full) def_scen="$tput_scen $lat_scen" def_rep=5 ;;
 smoke) def_scen="ext3-truncate" def_rep=1 ;;
 *) die "unknown BENCH '${BENCH}'; valid: quick full smoke" ;;
 esac
-env_for() {
-	case ${BENCH:-quick}:$1 in
-	quick:ext3-truncate) echo "SIZE_MB=400" ;;
-	full:ext3-truncate) echo "SIZE_MB=2048" ;;
-	smoke:ext3-truncate) echo "SIZE_MB=48" ;;
-	full:cyclic-idle) echo "DURATION=30" ;;
-	*:cyclic-idle) echo "DURATION=3" ;;
-	*) echo "" ;;
-	esac
-}
 scenarios=${SCENARIOS:-$def_scen}
 repeat=${REPEAT:-$def_rep}
 [[ $repeat =~ ^[1-9][0-9]*$ ]] || die "REPEAT must be a positive number, not '$repeat'"
@@ -65,7 +59,7 @@ for rep in $(seq 1 "$repeat"); do
 			eta=""
 			[ $n -gt 1 ] && eta=", about $(( (now - start) * (total - n + 1) / (n - 1) / 60 + 1 )) min left"
 			say "[$n/$total] $p  $s  repeat $rep/$repeat  (elapsed $(elapsed "$start")$eta)"
-			if ! CLOCK=$clock VP_ENV=$(env_for "$s") PROG=run.sh \
+			if ! CLOCK=$clock VP_ENV=$(bench_env "${BENCH:-quick}" "$s") PROG=run.sh \
 				"$TOP/scripts/run.sh" "$p" "$s" "$dir/runs/$p/$s/$rep"; then
 				failed=$((failed + 1))
 			fi

@@ -14,11 +14,19 @@ set -euo pipefail
 [ $# -ge 1 ] || die "usage: config.sh PROFILE [OUTDIR]"
 profile=$1
 check_profile "$profile"
+profile=$(profile_kernel "$profile")
 out=${2:-$BUILD/kernels/$profile}
 work=$(work_for_profile "$profile")
 make_variant_tree "$profile"
 base=${BASE:-$TOP/configs/guest-base.config}
 [ -f "$work/.vp-series" ] || die "no patched work tree at $work; run 'make patch' first"
+# hold the work tree (shared; kernel.sh already does) so that 'make patch'
+# cannot replace it while merge_config.sh reads it
+exec {WORKFD}>"$work.lock"
+if ! flock -s -n "$WORKFD"; then
+	say "waiting for another run that is replacing $work"
+	flock -s "$WORKFD"
+fi
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

@@ -20,7 +20,7 @@ funcs="_raw_spin_lock _raw_spin_unlock _raw_spin_lock_irqsave _raw_read_lock __l
 printf '%-18s %-6s %-6s %-6s %-6s %10s  %s\n' profile COUNT PREEMP P_RCU DYN "pc-insns" "per function: preempt_count insns/total insns" >&2
 for p; do
 	check_profile "$p"
-	d=$BUILD/kernels/$p
+	d=$BUILD/kernels/$(profile_kernel "$p")
 	[ -f "$d/vmlinux" ] || die "no vmlinux for $p; run 'make kernels PROFILES=$p'"
 	cfg() { grep -q "^CONFIG_$1=y" "$d/.config" && echo true || echo false; }
 	# The per-CPU variable's address as objdump prints it in comments.

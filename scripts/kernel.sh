@@ -2,17 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kernel.sh PROFILE - build one slim guest kernel out of tree in
-# $BUILD/kernels/PROFILE (bzImage, vmlinux, the resolved .config and
-# build.log).  The build is skipped when its inputs (series, fragments) are
-# unchanged since the last successful build.  ccache is used when present.
+# $BUILD/kernels/PROFILE, or OUT=dir (bzImage, vmlinux, the resolved .config
+# and build.log).  The build is skipped when its inputs (series, fragments)
+# are unchanged since the last successful build.  ccache is used when
+# present.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ $# -eq 1 ] || die "usage: kernel.sh PROFILE"
 profile=$1
 check_profile "$profile"
+k=$(profile_kernel "$profile")
+[ "$k" = "$profile" ] || exec "$0" "$k"
 need make gcc flex bison bc
-out=$BUILD/kernels/$profile
+out=${OUT:-$BUILD/kernels/$profile}
 work=$(work_for_profile "$profile")
 make_variant_tree "$profile"
 lock "$BUILD/kernels/.lock"

@@ -85,10 +85,34 @@ debian_suite() {
 	echo "${VERSION_CODENAME:?no VERSION_CODENAME in /etc/os-release}"
 }
 
+# A header line "# NAME: value" of a profile's fragment.
+profile_header() {
+	sed -n "s/^# $2:[[:space:]]*//p" "$TOP/configs/profiles/$1.config" | head -1
+}
+
 # Groups of the series a profile leaves out: its fragment's "# Without: a b"
 # line.  The series marks groups with "#@ group: NAME" lines.
 profile_without() {
-	sed -n 's/^# Without:[[:space:]]*//p' "$TOP/configs/profiles/$1.config" | head -1
+	profile_header "$1" Without
+}
+
+# The profile whose kernel a profile boots: its "# Kernel: other" line (a
+# PREEMPT_DYNAMIC kernel booted in another mode), or itself.
+profile_kernel() {
+	local k
+	k=$(profile_header "$1" Kernel)
+	if [ -n "$k" ]; then
+		[ -f "$TOP/configs/profiles/$k.config" ] || die "profile $1 names an unknown kernel profile '$k'"
+		[ -z "$(profile_header "$k" Kernel)" ] || die "profile $1: kernel profile $k itself borrows a kernel"
+		echo "$k"
+	else
+		echo "$1"
+	fi
+}
+
+# Extra kernel parameters a profile boots with: its "# Boot: ..." line.
+profile_boot() {
+	profile_header "$1" Boot
 }
 
 # The work tree a profile builds from.
@@ -112,4 +136,36 @@ series_without() {
 		/^[[:space:]]*#/ || /^[[:space:]]*$/ { print; next }
 		{ if (g != "" && index(drop, " " g " ")) print "# (left out: group " g ") " $0; else print }
 	' "$1"
+}
+
+# The scenario knobs (vp.env) of a BENCH size: bench_env quick|full|smoke SCENARIO.
+# quick is sized for emulation (icount runs at a few % of native speed),
+# full for a real machine with KVM, smoke for the test suite.
+bench_env() {
+	case $1:$2 in
+	smoke:ext3-truncate) echo "SIZE_MB=48" ;;
+	smoke:ext3-rmtree) echo "FILES=2000,FILE_SIZE=16384" ;;
+	smoke:ext3-sparse) echo "SIZE_MB=512" ;;
+	smoke:jbd2-commit) echo "FILES=2000" ;;
+	smoke:mpage-*) echo "SIZE_MB=32,FILES=200" ;;
+	smoke:hackbench) echo "GROUPS=2,LOOPS=50" ;;
+	smoke:ctxswitch) echo "OPS=20000" ;;
+	smoke:many-threads) echo "THREADS_SWEEP=10:50,DURATION=1" ;;
+	smoke:dbench) echo "DURATION=3" ;;
+	smoke:fio-write) echo "JOBS=2,SIZE_MB=16" ;;
+	quick:ext3-truncate) echo "SIZE_MB=400" ;;
+	quick:many-threads) echo "THREADS_SWEEP=50:200:800,DURATION=2" ;;
+	full:ext3-truncate) echo "SIZE_MB=2048" ;;
+	full:ext3-rmtree) echo "FILES=100000" ;;
+	full:jbd2-commit) echo "FILES=100000" ;;
+	full:mpage-*) echo "SIZE_MB=2048,FILES=20000" ;;
+	full:hackbench) echo "GROUPS=10,LOOPS=1000" ;;
+	full:ctxswitch) echo "OPS=1000000" ;;
+	full:many-threads) echo "THREADS_SWEEP=50:100:200:400:800:1600,DURATION=10" ;;
+	full:dbench) echo "DURATION=60" ;;
+	full:fio-write) echo "SIZE_MB=1024" ;;
+	full:cyclic-idle) echo "DURATION=30" ;;
+	*:cyclic-idle) echo "DURATION=3" ;;
+	*) echo "" ;;
+	esac
 }

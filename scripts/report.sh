@@ -47,20 +47,72 @@ printf '%s\n' "${records[@]}" | jq -s --slurpfile bench "$dir/bench.json" \
 	'{bench: $bench[0], runs: .}' >"$rep.new/results.json"
 
 # Median and spread per profile and scenario, profiles in bench order.
+# Throughput: the load's own rate where it has one (MB/s, switches/s,
+# files/s, loops/s), else runs per second (1e6 / the load's usecs), so that
+# higher is better everywhere; "rel" is relative to the base profile
+# (upstream-lazy when it ran, else the first profile) in the same scenario.
 jq '
 	def median: sort | if length == 0 then null elif length % 2 == 1 then .[length / 2 | floor]
 		else (.[length / 2 - 1] + .[length / 2]) / 2 end;
-	.bench as $b | [.runs | group_by([.scenario, .profile])[]
+	def spread: {median: median, lo: min, hi: max};
+	def rate: if .mb_per_s then {metric: "MB/s", v: .mb_per_s}
+		elif .switches_per_s then {metric: "switches/s", v: .switches_per_s}
+		elif .files_per_s then {metric: "files/s", v: .files_per_s}
+		elif .loops_per_s_at_max then {metric: "loops/s", v: .loops_per_s_at_max}
+		elif ((.usecs // .truncate_us) // 0) > 0 then {metric: "runs/s", v: (1e6 / (.usecs // .truncate_us))}
+		else null end;
+	.bench as $b
+	| ($b.profiles | if index("upstream-lazy") then "upstream-lazy" else .[0] end) as $base
+	| [.runs | group_by([.scenario, .profile])[]
 	| {scenario: .[0].scenario, profile: .[0].profile, clock: .[0].clock,
 	   kernel: ([.[].kernel | select(.)] | first),
 	   runs: length, ok: ([.[] | select(.status == "ok")] | length),
 	   failures: [.[] | select(.status != "ok") | "\(.rep): \(.status)"],
-	   max_us: ([.[] | select(.lat) | .lat.max] | {median: median, lo: min, hi: max}),
-	   p99_us: ([.[] | select(.lat) | .lat.p99] | {median: median, lo: min, hi: max}),
-	   avg_us: ([.[] | select(.lat) | .lat.avg] | {median: median, lo: min, hi: max}),
-	   load_us: ([.[] | select(.load) | (.load.truncate_us // .load.usecs)] | {median: median, lo: min, hi: max})}]
+	   max_us: ([.[] | select(.lat) | .lat.max] | spread),
+	   p99_us: ([.[] | select(.lat) | .lat.p99] | spread),
+	   p999_us: ([.[] | select(.lat) | .lat.p999] | spread),
+	   avg_us: ([.[] | select(.lat) | .lat.avg] | spread),
+	   load_us: ([.[] | select(.load) | (.load.truncate_us // .load.usecs)] | spread),
+	   tput: ([.[] | select(.status == "ok" and .load) | .load | rate | select(.)] as $r
+		| if ($r | length) > 0 then {metric: $r[0].metric} + ([$r[].v] | spread) else null end)}]
+	| . as $all
+	| map(. as $x | ($all | map(select(.scenario == $x.scenario and .profile == $base)) | first) as $bs
+		| . + {base: $base,
+		   tput_rel: (if $x.tput and $bs.tput and ($bs.tput.median // 0) > 0 then
+			{median: ($x.tput.median / $bs.tput.median), lo: ($x.tput.lo / $bs.tput.median),
+			 hi: ($x.tput.hi / $bs.tput.median)} else null end),
+		   max_rel: (if $x.max_us.median and ($bs.max_us.median // 0) > 0 then
+			($x.max_us.median / $bs.max_us.median) else null end)})
+	| map(. + {io_under_icount: (.clock == "icount" and (.scenario | test("^(dbench|fio-write|mpage-)")))})
 	| sort_by(.scenario, (.profile as $p | $b.profiles | index($p)))' \
 	"$rep.new/results.json" >"$rep.new/summary.json"
+
+# The questions the report answers: one ratio per scenario for each pair of
+# profiles that ran.  Throughput ratio: A's median rate / B's (> 1: A does
+# more work); latency ratio: A's median worst latency / B's (< 1: A is
+# better).  Spread: A's min..max over B's median.
+jq '
+	def pair($a; $b; $what):
+		[group_by(.scenario)[] | (map(select(.profile == $a)) | first) as $x
+		 | (map(select(.profile == $b)) | first) as $y
+		 | select($x and $y)
+		 | {scenario: ($x.scenario + (if $what == "tput" and $x.io_under_icount then " †" else "" end)),
+		    value: (if $what == "tput" then
+				(if $x.tput and $y.tput and $y.tput.median > 0 then $x.tput.median / $y.tput.median else null end)
+			else (if $x.max_us.median and ($y.max_us.median // 0) > 0 then $x.max_us.median / $y.max_us.median else null end) end),
+		    lo: (if $what == "tput" and $x.tput and $y.tput and $y.tput.median > 0 then $x.tput.lo / $y.tput.median
+			elif $what == "lat" and $x.max_us.median and ($y.max_us.median // 0) > 0 then $x.max_us.lo / $y.max_us.median else null end),
+		    hi: (if $what == "tput" and $x.tput and $y.tput and $y.tput.median > 0 then $x.tput.hi / $y.tput.median
+			elif $what == "lat" and $x.max_us.median and ($y.max_us.median // 0) > 0 then $x.max_us.hi / $y.max_us.median else null end)}
+		 | select(.value != null)]
+		| if length > 0 then [{question: "\($a) vs \($b): \(if $what == "tput" then "throughput" else "worst latency" end) ratio",
+			a: $a, b: $b, what: $what, rows: .}] else [] end;
+	pair("server"; "upstream-dynamic"; "tput") + pair("server"; "upstream-lazy"; "tput")
+	+ pair("server"; "upstream-lazy"; "lat") + pair("server"; "server-nofs"; "lat")
+	+ pair("desktop"; "upstream-full"; "lat") + pair("desktop"; "full-dynamic"; "lat") + pair("desktop"; "server"; "tput")
+	+ pair("desktop"; "desktop-dynamic"; "tput") + pair("desktop"; "desktop-dynamic"; "lat")
+	+ pair("server"; "server-dynamic"; "tput")' \
+	"$rep.new/summary.json" >"$rep.new/questions.json"
 
 bench=$rep.new/results.json
 clock=$(jq -r .bench.clock "$bench")
@@ -112,42 +164,129 @@ for s in $scenarios; do
 	GP
 done
 
+# The many-threads curve: loops/s against the number of threads, one line
+# per profile (median over the repeats at each thread count).
+mt=()
+for p in $(jq -r '.bench.profiles[]' "$bench"); do
+	f=$rep.new/data/many-threads-$p.dat
+	jq -r --arg p "$p" '.runs[] | select(.scenario == "many-threads" and .profile == $p and .status == "ok") | .dir' "$bench" |
+	while read -r d; do
+		[ -s "$dir/$d/results/threads.json" ] && jq -r '.runs[] | "\(.threads) \(.loops_per_s)"' "$dir/$d/results/threads.json"
+	done | sort -k1,1n -k2,2g | awk '{v[$1] = v[$1] " " $2} END {for (t in v) {n = split(v[t], a, " ");
+		print t, (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2)}}' | sort -n >"$f"
+	[ -s "$f" ] && mt+=("\"$f\" using 1:2 with linespoints pt 7 title \"$p\"")
+done
+if [ ${#mt[@]} -gt 0 ]; then
+	gnuplot <<-GP
+	set terminal pngcairo size 800,420 font ",10"
+	set output "$rep.new/many-threads.png"
+	set title "many-threads: throughput as the number of threads grows (median of repeats) [$clock]"
+	set xlabel "threads (log)"
+	set ylabel "loops per second"
+	set logscale x
+	set grid
+	set key left top
+	plot $(IFS=,; echo "${mt[*]}")
+	GP
+fi
+
+# Throughput relative to the base profile, one cluster per scenario: bar
+# the median, whiskers min..max (each over the base's median).
+base=$(jq -r 'first(.[].base) // empty' "$rep.new/summary.json")
+profs=$(jq -r '.bench.profiles[]' "$bench")
+jq -r --arg profs "$profs" '($profs | split("\n")) as $ps
+	| [group_by(.scenario)[] | select(any(.[]; .tput_rel))] | .[]
+	| . as $g | [$g[0].scenario] + [$ps[] as $p | ($g | map(select(.profile == $p)) | first) as $x
+		| if $x and $x.tput_rel then $x.tput_rel.median, $x.tput_rel.lo, $x.tput_rel.hi else "-", "-", "-" end]
+	| @tsv' "$rep.new/summary.json" >"$rep.new/data/throughput.dat"
+if [ -s "$rep.new/data/throughput.dat" ]; then
+	cols=()
+	i=0
+	xt=":xtic(1)"
+	for p in $profs; do
+		cols+=("\"$rep.new/data/throughput.dat\" using $((2 + 3 * i)):$((3 + 3 * i)):$((4 + 3 * i))$xt title \"$p\"")
+		xt=
+		i=$((i + 1))
+	done
+	gnuplot <<-GP
+	set terminal pngcairo size 900,440 font ",10"
+	set output "$rep.new/throughput.png"
+	set title "throughput relative to $base (median of repeats; whiskers: min..max) [$clock]"
+	set ylabel "x $base"
+	set style data histogram
+	set style histogram errorbars gap 2 lw 1
+	set style fill solid 0.6 border -1
+	set datafile missing "-"
+	set datafile separator "\t"
+	set grid ytics
+	set yrange [0:*]
+	set key outside right
+	set xtics rotate by -20
+	plot $(IFS=,; echo "${cols[*]}"), 1 with lines lc rgb "black" dt 2 notitle
+	GP
+fi
+
 # Tables: Markdown and HTML from the same rows.
-rows=$(jq -r 'def f: if type == "number" then (. * 10 | round / 10) else "-" end;
+rows=$(jq -r 'def f: if type == "number" then (if . >= 100 then round else (. * 100 | round / 100) end) else "-" end;
 	.[] | [.scenario, .profile, .kernel // "-", "\(.ok)/\(.runs)",
 	(.max_us.median | f), "\(.max_us.lo | f)..\(.max_us.hi | f)",
-	(.p99_us.median | f), (.avg_us.median | f), (.load_us.median | f),
+	(.p99_us.median | f), (.p999_us.median | f), (.avg_us.median | f),
+	(if .tput then "\(.tput.median | f) \(.tput.metric)\(if .io_under_icount then " †" else "" end)" else "-" end),
+	(if .tput_rel then "\(.tput_rel.median | f) (\(.tput_rel.lo | f)..\(.tput_rel.hi | f))" else "-" end),
 	(.failures | join(" "))] | @tsv' "$rep.new/summary.json")
-hdr="scenario	profile	kernel	ok/runs	max µs (median)	max µs (range)	p99 µs	avg µs	load µs	failures"
+hdr="scenario	profile	kernel	ok/runs	max µs (median)	max µs (range)	p99 µs	p99.9 µs	avg µs	throughput (median)	x $base (range)	failures"
+# The questions: one small table each.
+qmd=$(jq -r 'def f: if type == "number" then (. * 100 | round / 100) else "-" end;
+	.[] | "### \(.question)\n\n| scenario | ratio | range |\n|---|---|---|\n"
+	+ ([.rows[] | "| \(.scenario) | **\(.value | f)** | \(.lo | f)..\(.hi | f) |"] | join("\n")) + "\n"' "$rep.new/questions.json")
+qhtml=$(jq -r 'def f: if type == "number" then (. * 100 | round / 100) else "-" end;
+	.[] | "<h3>\(.question)</h3><table><tr><th>scenario</th><th>ratio</th><th>range</th></tr>"
+	+ ([.rows[] | "<tr><td>\(.scenario)</td><td><b>\(.value | f)</b></td><td>\(.lo | f)..\(.hi | f)</td></tr>"] | join("")) + "</table>"' "$rep.new/questions.json")
+note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; p99/p99.9 from its 1 µs histogram. Throughput: the load's own rate (runs/s = 1e6 / its duration where it has no rate), higher is better. Ratios: medians of the repeats; ranges: min..max of the first profile over the second's median. †: I/O-bound; under the icount clock an idle guest's clock jumps to its next timer while it waits for the host's I/O, so this throughput is not a measure of the kernel (Documentation/method.rst)."
 {
 	echo "# voluntary-preempt benchmark report"
 	echo
-	echo "Run $(jq -r .bench.stamp "$bench") on $(jq -r '.bench.host | "\(.cpu), \(.ncpu) CPUs, host kernel \(.kernel)"' "$bench")."
-	echo "Clock: **$clock**. Command: \`$cmd\`. Raw data: results.json; every run's console log and guest output under $dir/runs."
+	echo "Run $(jq -r .bench.stamp "$bench") on $(jq -r '.bench.host | "\(.cpu), \(.ncpu) CPUs, host kernel \(.kernel), \(.qemu)"' "$bench")."
+	echo "Clock: **$clock**. Command: \`$cmd\`. Raw data: results.json, summary.json, questions.json; every run's console log and guest output under $dir/runs."
+	echo
+	if [ -n "$qmd" ]; then
+		echo "## Answers"
+		echo
+		echo "$qmd"
+	fi
+	[ -f "$rep.new/throughput.png" ] && echo "![throughput relative to $base](throughput.png)" && echo
+	echo "## Every profile and scenario"
 	echo
 	echo "$hdr" | sed 's/\t/ | /g; s/^/| /; s/$/ |/'
 	echo "$hdr" | sed 's/[^\t]*/---/g; s/\t/ | /g; s/^/| /; s/$/ |/'
 	echo "$rows" | sed 's/\t/ | /g; s/^/| /; s/$/ |/'
 	echo
+	echo "$note"
+	echo
 	for s in $scenarios; do
 		[ -f "$rep.new/$s-max.png" ] && echo "![$s worst latency]($s-max.png)"
 		[ -f "$rep.new/$s-hist.png" ] && echo "![$s latency histogram]($s-hist.png)"
 	done
-	echo
-	echo "load µs: the load's own duration (ext3-truncate: the truncate call)."
+	[ -f "$rep.new/many-threads.png" ] && echo "![many-threads throughput]($rep.new/many-threads.png)"
+	true
 } >"$rep.new/report.md"
+sed -i "s|($rep.new/|(|" "$rep.new/report.md"
 {
 	echo '<!DOCTYPE html><html><head><meta charset="utf-8"><title>voluntary-preempt report</title>'
-	echo '<style>body{font-family:sans-serif;max-width:980px;margin:2em auto}table{border-collapse:collapse}'
+	echo '<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto}table{border-collapse:collapse;margin-bottom:1em}'
 	echo 'td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}td:nth-child(-n+3){text-align:left}'
-	echo '.bad{background:#fdd}code{background:#eee}</style></head><body>'
+	echo '.bad{background:#fdd}code{background:#eee}h3{margin-bottom:.3em}</style></head><body>'
 	echo "<h1>voluntary-preempt benchmark report</h1>"
-	echo "<p>Run $(jq -r .bench.stamp "$bench") on $(jq -r '.bench.host | "\(.cpu), \(.ncpu) CPUs, host kernel \(.kernel)"' "$bench").<br>"
-	echo "Clock: <b>$clock</b>. Command: <code>$cmd</code>.<br>Raw data: <a href=\"results.json\">results.json</a>, <a href=\"summary.json\">summary.json</a>.</p>"
+	echo "<p>Run $(jq -r .bench.stamp "$bench") on $(jq -r '.bench.host | "\(.cpu), \(.ncpu) CPUs, host kernel \(.kernel), \(.qemu)"' "$bench").<br>"
+	echo "Clock: <b>$clock</b>. Command: <code>$cmd</code>.<br>Raw data: <a href=\"results.json\">results.json</a>, <a href=\"summary.json\">summary.json</a>, <a href=\"questions.json\">questions.json</a>.</p>"
+	[ -n "$qhtml" ] && echo "<h2>Answers</h2>$qhtml"
+	[ -f "$rep.new/throughput.png" ] && echo "<p><img src=\"throughput.png\" alt=\"throughput relative to $base\"></p>"
+	echo "<h2>Every profile and scenario</h2>"
 	echo "<table><tr>$(echo "$hdr" | sed 's/\t/<\/th><th>/g; s/^/<th>/; s/$/<\/th>/')</tr>"
-	echo "$rows" | awk -F'\t' '{cls = ($10 != "") ? " class=\"bad\"" : ""; printf "<tr%s>", cls;
+	echo "$rows" | awk -F'\t' '{cls = ($12 != "") ? " class=\"bad\"" : ""; printf "<tr%s>", cls;
 		for (i = 1; i <= NF; i++) printf "<td>%s</td>", $i; print "</tr>"}'
-	echo "</table><p>load µs: the load's own duration (ext3-truncate: the truncate call).</p>"
+	echo "</table><p>$note</p>"
+	[ -f "$rep.new/many-threads.png" ] && echo "<p><img src=\"many-threads.png\" alt=\"many-threads\"></p>"
 	for s in $scenarios; do
 		for k in max hist; do
 			[ -f "$rep.new/$s-$k.png" ] && echo "<p><img src=\"$s-$k.png\" alt=\"$s $k\"></p>"

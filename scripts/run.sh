@@ -13,8 +13,9 @@
 #
 # Environment: CLOCK=kvm|tcg|icount (resolved by clock.sh; default auto),
 # TIMEOUT=seconds (600), VP_ENV=K=V,K=V for the scenario, SMP (2), MEM (1024),
-# SCRATCH_MB (2048), APPEND (extra kernel parameters), KERNEL (another
-# bzImage, run under PROFILE's name).
+# SCRATCH_MB (2048), APPEND (extra kernel parameters, after the profile's
+# own "# Boot:" ones), KERNEL (another bzImage, run under PROFILE's name).
+# A profile with a "# Kernel: other" line boots the other profile's kernel.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -24,9 +25,10 @@ check_profile "$profile"
 check_scenario "$scenario"
 timeout=${TIMEOUT:-600}
 [[ $timeout =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT must be a number of seconds, not '$timeout'"
-kernel=${KERNEL:-$BUILD/kernels/$profile/bzImage}
+kprofile=$(profile_kernel "$profile")
+kernel=${KERNEL:-$BUILD/kernels/$kprofile/bzImage}
 rootfs=$BUILD/rootfs.img
-[ -f "$kernel" ] || die "no kernel for $profile; run 'make kernels PROFILES=$profile'"
+[ -f "$kernel" ] || die "no kernel for $profile; run 'make kernels PROFILES=$kprofile'"
 [ -f "$rootfs" ] || die "no guest image; run 'make rootfs'"
 need qemu-system-x86_64 timeout tar
 clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$profile") || exit 1
@@ -47,7 +49,7 @@ icount) accel=(-accel tcg -cpu max -icount shift=0,sleep=off -rtc clock=vm) ;;
 esac
 qemu=(qemu-system-x86_64 "${accel[@]}" -smp "${SMP:-2}" -m "${MEM:-1024}"
 	-nographic -no-reboot -kernel "$kernel"
-	-append "console=ttyS0 root=/dev/vda rw init=/vp/init panic=-1 vp.scenario=$scenario vp.env=${VP_ENV:-} ${APPEND:-}"
+	-append "console=ttyS0 root=/dev/vda rw init=/vp/init panic=-1 vp.scenario=$scenario vp.env=${VP_ENV:-} $(profile_boot "$profile") ${APPEND:-}"
 	-drive "file=$rootfs,format=raw,if=virtio,snapshot=on"
 	-drive "file=$scratch,format=raw,if=virtio,cache=unsafe"
 	-drive "file=$res,format=raw,if=virtio")

@@ -6,6 +6,7 @@ set -u
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=$ROOT/tools/vp-fsload
+TBIN=$ROOT/tools/vp-threads
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 MiB=1048576
@@ -137,6 +138,59 @@ t_missing_dir() {
 	expect_rc 1 "$BIN" read "$T/no/such/dir/file" && grep -q "$T/no/such/dir/file" "$T/err"
 }
 
+# vp-threads: 4 threads of 50 us work + 5 ms sleep for 1 s
+t_thr_run() {
+	env -u VP_PREEMPT_MODEL "$TBIN" --threads=4 --duration=1 --work-us=50 --sleep-ms=5 \
+		--json="$T/thr.json" >"$T/out" &&
+	jq -e --arg r "$(uname -r)" '
+		def abs: if . < 0 then -. else . end;
+		.tool == "vp-threads" and .kernel == $r and .preempt_model == null
+		and .args == {threads: 4, work_us: 50, sleep_ms: 5, duration_s: 1, sweep: null, cpu: null}
+		and (.runs | length) == 1 and .rounds_per_us > 0
+		and (.runs[0] | .threads == 4 and .duration_s >= 1 and .duration_s < 5
+			and .loops_per_s > 0 and .efficiency > 0 and .efficiency <= 1.2
+			and (.ideal_loops_per_s - 4e6 / 5050 | abs) < 0.01
+			and (.loops_per_s - .loops / .duration_s | abs) < 0.01 * .loops_per_s
+			and .loops_min <= .loops_median and .loops_median <= .loops_max
+			and .loops >= 4 * .loops_min and .loops <= 4 * .loops_max
+			and .loops_max <= .duration_s * 1000 / 5 + 1
+			and .late_avg_us >= 0 and .late_avg_us <= .late_max_us
+			and .cpu_us_per_loop >= 25)' "$T/thr.json" &&
+	grep -q '^# vp-threads 1.0  work_us=50 sleep_ms=5 duration_s=1 ' "$T/out" &&
+	[ "$(grep -c '^threads=' "$T/out")" -eq 1 ] &&
+	grep -Eq '^threads=4  duration_s=[0-9.]+  loops=[0-9]+  loops_per_s=[0-9.]+  ideal_loops_per_s=792\.079  efficiency=[0-9.]+  loops_min=[0-9]+  loops_median=[0-9.]+  loops_max=[0-9]+  late_avg_us=[0-9.]+  late_max_us=[0-9.]+  cpu_us_per_loop=[0-9.]+$' "$T/out"
+}
+
+t_thr_sweep() {
+	"$TBIN" --sweep=2,4 --threads=7 --duration=1 --quiet --json="$T/sweep.json" >"$T/out" &&
+	[ ! -s "$T/out" ] &&
+	jq -e '(.runs | length) == 2 and [.runs[].threads] == [2, 4] and .args.sweep == [2, 4]
+		and all(.runs[]; .loops_per_s > 0 and .loops_min <= .loops_median and .loops_median <= .loops_max)' \
+		"$T/sweep.json"
+}
+
+t_thr_stdout_cpu() {
+	VP_PREEMPT_MODEL=lazy "$TBIN" --threads=3 --duration=1 --cpu=0 --json >"$T/out" &&
+	jq -e '.preempt_model == "lazy" and .args.cpu == 0 and .cpus == 1
+		and (.runs[0] | .threads == 3 and .loops_median == (.loops_median | floor)
+			and .loops_min <= .loops_median and .loops_median <= .loops_max)' "$T/out"
+}
+
+t_thr_help() {
+	local h c
+	h=$("$TBIN" --help) || return 1
+	for c in '--threads=N.*default: 100' '--work-us=W.*default: 100' \
+		'--sleep-ms=S.*default: 10' '--duration=SEC.*default: 5' '--sweep=N1,N2' \
+		'--cpu=N.*default' '--json' '--quiet' 'CLOCK_THREAD_CPUTIME_ID'; do
+		grep -q -e "$c" <<<"$h" || { echo "help lacks: $c"; return 1; }
+	done
+}
+
+# expect_usage ARGS...: vp-threads ARGS exits 2 and points at --help
+expect_usage() {
+	expect_rc 2 "$TBIN" "$@" && grep -q "^Try 'vp-threads --help'" "$T/err"
+}
+
 check "fill writes exactly size MiB, JSON and text report the bytes" t_fill
 check "fill with chunk not dividing size: exact size, non-zero distinct blocks" t_fill_odd_chunk
 check "JSON has kernel, preempt_model, start, cmdline" t_json_meta
@@ -163,5 +217,18 @@ check "read in missing directory exits 1 naming the path" t_missing_dir
 check "truncate of missing file exits 1" expect_rc 1 "$BIN" truncate "$T/nonexistent"
 check "rmfiles on a regular file exits 1" expect_rc 1 "$BIN" rmfiles "$T/r"
 
+check "vp-threads: 4 threads, 1 s: JSON and text figures consistent and bounded" t_thr_run
+check "vp-threads --sweep=2,4: two runs, 2 and 4 threads, --quiet prints nothing" t_thr_sweep
+check "vp-threads --json to stdout, --cpu=0, VP_PREEMPT_MODEL, odd-count median" t_thr_stdout_cpu
+check "vp-threads --help exits 0 and lists every option and default" t_thr_help
+check "vp-threads --threads=0 exits 2" expect_usage --threads=0
+check "vp-threads --threads=abc exits 2" expect_usage --threads=abc
+check "vp-threads --threads=4097 exits 2" expect_usage --threads=4097
+check "vp-threads --sweep=10,,20 exits 2" expect_usage --sweep=10,,20
+check "vp-threads --sweep=10, exits 2" expect_usage --sweep=10,
+check "vp-threads --sleep-ms=0 exits 2" expect_usage --sleep-ms=0
+check "vp-threads unknown option exits 2" expect_usage --bogus
+check "vp-threads stray argument exits 2" expect_usage 10
+check "vp-threads --json into a missing directory exits 1" expect_rc 1 "$TBIN" --threads=1 --duration=1 --json="$T/no/dir/x.json"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -10,13 +10,11 @@
  */
 #define _GNU_SOURCE
 #define _FILE_OFFSET_BITS 64
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <getopt.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +28,8 @@
 #define PROG "vp-fsload"
 #define MiB (1024ULL * 1024)
 #define BLK 4096
+
+#include "vp-common.h"
 
 static unsigned long long opt_size = 64, opt_chunk = 1024, opt_to = 0;
 static unsigned long long opt_stride = 1024, opt_files = 1000;
@@ -86,36 +86,10 @@ static void display_help(void)
 	       PROG, VERSION, PROG);
 }
 
-static void usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", PROG);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n", PROG);
-	exit(2);
-}
-
 static void die(const char *what, const char *path)
 {
 	fprintf(stderr, "%s: %s %s: %s\n", PROG, what, path, strerror(errno));
 	exit(1);
-}
-
-static unsigned long long parse_num(const char *opt, const char *s,
-				    unsigned long long min, unsigned long long max)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = isdigit((unsigned char)s[0]) ? strtoull(s, &end, 10) : 0;
-	if (!isdigit((unsigned char)s[0]) || errno || *end || v < min || v > max)
-		usage_error("invalid value for --%s: '%s' (expected integer %llu..%llu)",
-			    opt, s, min, max);
-	return v;
 }
 
 /*
@@ -153,23 +127,6 @@ static const char *preempt_model(const struct utsname *u, char buf[64])
 	if (strstr(v, " PREEMPT ") || (vl >= 7 && !strcmp(v + vl - 7, "PREEMPT")))
 		return "lazy-or-full";
 	return "none-or-voluntary";
-}
-
-static unsigned long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
-static void iso_now(char *buf, size_t len)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 /* Results: ordered key=value list, printed as text and as JSON. */
@@ -420,28 +377,6 @@ static void cmd_read(const char *path)
 	res_time(t0, "mb_per_s", total, MiB);
 }
 
-/* JSON string literal for @s, in one of a few rotating static buffers */
-static const char *jstr(const char *s)
-{
-	static char bufs[6][6 * 4096 + 3];
-	static int n;
-	char *b = bufs[n++ % 6], *p = b;
-
-	*p++ = '"';
-	for (; *s && p - b < 6 * 4096 - 6; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			p += sprintf(p, "\\%c", c);
-		else if (c < 0x20)
-			p += sprintf(p, "\\u%04x", c);
-		else
-			*p++ = c;
-	}
-	strcpy(p, "\"");
-	return b;
-}
-
 static const struct {
 	const char *name;
 	void (*fn)(const char *path);
@@ -489,11 +424,7 @@ int main(int argc, char **argv)
 	if (!fn)
 		usage_error("unknown command '%s'", cmd);
 
-	for (int i = 1; i < argc; i++) {
-		size_t l = strlen(cmdline);
-
-		snprintf(cmdline + l, sizeof(cmdline) - l, " %s", argv[i]);
-	}
+	join_args(cmdline, sizeof(cmdline), argc, argv);
 	if (opt_json && strcmp(opt_json, "-")) {
 		jf = fopen(opt_json, "w");
 		if (!jf)

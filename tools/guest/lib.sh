@@ -42,3 +42,31 @@ lat_stop() {
 		echo nop >$T/current_tracer
 	fi
 }
+
+# fs_mount FS [OPTS]: a fresh filesystem on the scratch disk (/dev/vdb) at
+# /mnt.  FS: ext2, ext3 (the ext3 on-disk format, mounted by ext4 as every
+# 7.3 kernel does), ext4, vfat.  MKFS_OPTS (vp.env) go to mkfs.
+fs_mount() {
+	case $1 in
+	ext2 | ext3 | ext4) mkfs.$1 -q -F ${MKFS_OPTS:-} /dev/vdb ;;
+	vfat) mkfs.vfat ${MKFS_OPTS:-} /dev/vdb >/dev/null ;;
+	*) echo "fs_mount: unknown filesystem $1" >&2; return 1 ;;
+	esac
+	mkdir -p /mnt
+	fstype=$1
+	[ "$1" = ext3 ] && fstype=ext4
+	mount -t "$fstype" ${2:+-o "$2"} /dev/vdb /mnt
+	grep ' /mnt ' /proc/mounts >$OUT/mount.txt
+}
+
+# now_us: the guest's monotonic-enough wall clock in microseconds.
+now_us() { echo $(( $(date +%s%N) / 1000 )); }
+
+# load_json NAME K=V...: $OUT/load.json with the load's figures (numbers).
+load_json() {
+	name=$1
+	shift
+	r=
+	for kv; do r="$r\"${kv%%=*}\": ${kv#*=}, "; done
+	printf '{"load": "%s", "results": {%s}}\n' "$name" "${r%, }" >$OUT/load.json
+}

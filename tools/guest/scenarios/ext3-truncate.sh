@@ -14,15 +14,17 @@
 # page-cache work and no I/O, and what is left is ext4_free_branches()
 # walking the block pointers, the 2004 ext3 case in its pure form.
 #
-# Knobs (vp.env): SIZE_MB=400, COLD=0, and those of lib.sh
+# MOUNT_OPTS=data=journal (or data=ordered, the default) makes it the
+# revoke-heavy jbd2 case: the freed indirect blocks are metadata, revoked
+# in the journal.
+#
+# Knobs (vp.env): SIZE_MB=400, COLD=0, MOUNT_OPTS, and those of lib.sh
 set -e
 . /vp/lib.sh
 SIZE_MB=${SIZE_MB:-400}
 COLD=${COLD:-0}
 
-mkfs.ext3 -q -F /dev/vdb
-mkdir -p /mnt
-mount -t ext4 /dev/vdb /mnt
+fs_mount ext3 "${MOUNT_OPTS:-}"
 vp-fsload --json=$OUT/fill.json --size=$SIZE_MB fill /mnt/big
 sync
 if [ "$COLD" = 1 ]; then
