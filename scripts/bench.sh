@@ -7,6 +7,8 @@
 # phase of the host does not land on one kernel only.  A failed run (hang,
 # panic, stall) is recorded with its console log and the suite goes on.
 #
+# EXTRA_ENV=K=V,... is added to every scenario's knobs (MOUNT_OPTS=data=journal).
+#
 # Results: $BUILD/results/<date>-<time>/ (bench.json, runs/<profile>/
 # <scenario>/<rep>/...), $BUILD/results/latest pointing at it, and the report
 # in $BUILD/report/.
@@ -22,7 +24,7 @@ for p; do check_profile "$p"; done
 lat_scen="cyclic-idle ext3-truncate ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat"
 tput_scen="hackbench ctxswitch many-threads dbench fio-write"
 case ${BENCH:-quick} in
-quick) def_scen="hackbench ctxswitch many-threads dbench ext3-truncate jbd2-commit" def_rep=3 ;;
+quick) def_scen="hackbench ctxswitch many-threads ext3-truncate jbd2-commit" def_rep=3 ;;
 full) def_scen="$tput_scen $lat_scen" def_rep=5 ;;
 smoke) def_scen="ext3-truncate" def_rep=1 ;;
 *) die "unknown BENCH '${BENCH}'; valid: quick full smoke" ;;
@@ -40,7 +42,7 @@ jq -n --arg stamp "$stamp" --arg clock "$clock" --arg bench "${BENCH:-quick}" \
 	--argjson repeat "$repeat" --arg scenarios "$scenarios" --arg profiles "$*" \
 	--arg host "$(uname -n)" --arg hostkernel "$(uname -r)" --arg cpu "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')" \
 	--argjson ncpu "$(nproc)" --arg qemu "$(qemu-system-x86_64 --version | head -1)" \
-	--arg cmd "$(knobs="CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600}"
+	--arg cmd "$(knobs="CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600}${EXTRA_ENV:+ EXTRA_ENV=$EXTRA_ENV}"
 		if [ -n "${MAKELEVEL:-}" ]; then echo "make bench PROFILES=\"$*\" $knobs"; else echo "$knobs scripts/bench.sh $*"; fi)" \
 	'{stamp: $stamp, command: $cmd, clock: $clock, bench: $bench, repeat: $repeat,
 	  scenarios: ($scenarios | split(" ")), profiles: ($profiles | split(" ")),
@@ -48,7 +50,7 @@ jq -n --arg stamp "$stamp" --arg clock "$clock" --arg bench "${BENCH:-quick}" \
 ln -sfn "$stamp" "$BUILD/results/latest"
 
 total=$(( repeat * $(wc -w <<<"$scenarios") * $# ))
-say "bench: $# kernels x $(wc -w <<<"$scenarios") scenarios x $repeat repeats = $total runs, clock $clock; results in $dir"
+say "bench: $# profiles x $(wc -w <<<"$scenarios") scenarios x $repeat repeats = $total runs, clock $clock; results in $dir"
 start=$(date +%s)
 n=0 failed=0
 for rep in $(seq 1 "$repeat"); do
@@ -59,7 +61,7 @@ for rep in $(seq 1 "$repeat"); do
 			eta=""
 			[ $n -gt 1 ] && eta=", about $(( (now - start) * (total - n + 1) / (n - 1) / 60 + 1 )) min left"
 			say "[$n/$total] $p  $s  repeat $rep/$repeat  (elapsed $(elapsed "$start")$eta)"
-			if ! CLOCK=$clock VP_ENV=$(bench_env "${BENCH:-quick}" "$s") PROG=run.sh \
+			if ! CLOCK=$clock VP_ENV=$(bench_env "${BENCH:-quick}" "$s")${EXTRA_ENV:+,$EXTRA_ENV} PROG=run.sh \
 				"$TOP/scripts/run.sh" "$p" "$s" "$dir/runs/$p/$s/$rep"; then
 				failed=$((failed + 1))
 			fi

@@ -31,15 +31,25 @@ if [ -n "${WITHOUT:-}" ]; then
 	series=$work.series
 fi
 
-lock "$work.lock"
 series_patches() { sed 's/#.*//; s/[[:space:]].*//' "$series" | grep . || true; }
 key=$( { echo "$src"; cat "$series"; series_patches |
 	while read -r p; do
 		[ -f "$patches/$p" ] || die "series names $p, but $patches/$p does not exist"
 		cat "$patches/$p"
 	done; } | sha256sum | cut -c1-16)
+# An up-to-date tree only needs a shared look at it (kernel builds hold the lock
+# shared while they read the tree); replacing it needs the lock alone.
+mkdir -p "$(dirname "$work")"
+exec {SHFD}>"$work.lock"
+flock -s "$SHFD"
 if [ -f "$work/.vp-series" ] && [ "$(cat "$work/.vp-series")" = "$key" ]; then
 	say "work tree $work is up to date"
+	exit 0
+fi
+exec {SHFD}>&-
+lock "$work.lock"
+if [ -f "$work/.vp-series" ] && [ "$(cat "$work/.vp-series")" = "$key" ]; then
+	say "work tree $work is up to date (made by another run meanwhile)"
 	exit 0
 fi
 

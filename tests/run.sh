@@ -13,8 +13,8 @@
 #
 # It fetches the tree, applies the series, builds ONE slim kernel
 # (TEST_PROFILE, default server: the model this series restores), the guest
-# image, and boots it a dozen times under QEMU: about 30 minutes on 2 cores
-# with a cold ccache, 10 with a warm one.  Checks that need another kernel
+# image, and boots it about twenty times under QEMU: about 35 minutes on 2 cores
+# with a cold ccache, 15 with a warm one.  Checks that need another kernel
 # (the PREEMPT_DYNAMIC modes) run when that kernel has been built
 # ('make kernels PROFILES=upstream-dynamic') and are skipped otherwise.
 set -uo pipefail
@@ -99,6 +99,11 @@ check "make patch: the series applies with no fuzz" \
 	"make -s patch && a=\$(cd build/linux && QUILT_PATCHES=$TOP/patches QUILT_SERIES=$TOP/series quilt --quiltrc - applied 2>/dev/null | wc -l) &&
 	 w=\$(sed 's/#.*//' series | grep -c .); echo \"applied \$a of \$w\"; [ \$a = \$w ]" \
 	0 '^applied ([0-9]+) of \1$' 600
+check "checkpatch: no errors in any patch of the series" \
+	"cd $T && for p in $TOP/patches/*.patch; do perl $TOP/build/linux/scripts/checkpatch.pl --no-tree --show-types \$p >$T/cp.out 2>&1;
+	 echo \"\$(basename \$p): \$(grep -E '^total:' $T/cp.out)\"; done >$T/cp.all; cat $T/cp.all;
+	 [ \$(wc -l <$T/cp.all) -ge 5 ] && ! grep -vq ': total: 0 errors' $T/cp.all" \
+	0 '^[^ ]+: total: 0 errors' 300
 check "a patch that does not apply stops the run, naming it" \
 	"SERIES=$T/bad/series PATCHES=$T/bad/patches WORK=$T/linux scripts/patch.sh" nz \
 	"patch broken.patch does not apply" 600
