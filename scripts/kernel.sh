@@ -37,7 +37,10 @@ rm -f "$out/.vp-key" "$out/bzImage"
 cc=gcc
 if command -v ccache >/dev/null 2>&1; then
 	export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
-	export CCACHE_BASEDIR=$work
+	# the real path: make hands the compiler resolved paths, and a
+	# BASEDIR behind a symlink would match none of them (no hits)
+	CCACHE_BASEDIR=$(cd "$work" && pwd -P)
+	export CCACHE_BASEDIR
 	export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 	export CCACHE_NOHASHDIR=1
 	# The prefix map only makes __FILE__ relative; ignoring it lets work
