@@ -17,7 +17,7 @@ set -euo pipefail
 want=${PROFILE:-server}
 check_profile "$want"
 series=$TOP/series
-mapfile -t all < <(sed 's/#.*//; s/[[:space:]].*//' "$series" | grep .)
+mapfile -t all < <(series_patches "$series")
 [ ${#all[@]} -gt 0 ] || die "the series is empty"
 dir=$BUILD/bisect
 mkdir -p "$dir"

@@ -22,11 +22,7 @@ base=${BASE:-$TOP/configs/guest-base.config}
 [ -f "$work/.vp-series" ] || die "no patched work tree at $work; run 'make patch' first"
 # hold the work tree (shared; kernel.sh already does) so that 'make patch'
 # cannot replace it while merge_config.sh reads it
-exec {WORKFD}>"$work.lock"
-if ! flock -s -n "$WORKFD"; then
-	say "waiting for another run that is replacing $work"
-	flock -s "$WORKFD"
-fi
+lock_shared "$work.lock"
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

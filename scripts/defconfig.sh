@@ -34,8 +34,7 @@ need make gcc flex bison
 out=${3:-$BUILD/defconfigs/$arch-$name}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-exec {WORKFD}>"$work.lock"
-flock -s "$WORKFD"
+lock_shared "$work.lock"
 
 log=$out/defconfig.log
 kmake() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$work" O="$out" ARCH=$karch CROSS_COMPILE=$cross "$@"; }

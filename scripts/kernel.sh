@@ -21,8 +21,7 @@ make_variant_tree "$profile"
 lock "$BUILD/kernels/.lock"
 # hold the work tree (shared) so that 'make patch' cannot replace it mid-build
 [ -f "$work/.vp-series" ] || die "no patched work tree at $work; run 'make patch' first"
-exec {WORKFD}>"$work.lock"
-flock -s "$WORKFD"
+lock_shared "$work.lock"
 
 key=$(cat "$work/.vp-series" "$TOP/configs/guest-base.config" \
 	"$TOP/configs/profiles/$profile.config" 2>/dev/null | sha256sum | cut -c1-16)

@@ -40,6 +40,22 @@ lock() {
 	fi
 }
 
+# lock_shared FILE: hold FILE's lock shared for the rest of the script
+# (readers of a work tree; patch.sh replaces it under the lock alone).
+lock_shared() {
+	mkdir -p "$(dirname "$1")"
+	exec {SHLOCKFD}>"$1"
+	if ! flock -s -n "$SHLOCKFD"; then
+		say "waiting for another run holding $1"
+		flock -s "$SHLOCKFD"
+	fi
+}
+
+# The patches a series file names, one per line.
+series_patches() {
+	sed 's/#.*//; s/[[:space:]].*//' "$1" | grep . || true
+}
+
 # The profiles are the files configs/profiles/<name>.config.
 profiles_all() {
 	local f

@@ -31,24 +31,23 @@ if [ -n "${WITHOUT:-}" ]; then
 	series=$work.series
 fi
 
-series_patches() { sed 's/#.*//; s/[[:space:]].*//' "$series" | grep . || true; }
-key=$( { echo "$src"; cat "$series"; series_patches |
+key=$( { echo "$src"; cat "$series"; series_patches "$series" |
 	while read -r p; do
 		[ -f "$patches/$p" ] || die "series names $p, but $patches/$p does not exist"
 		cat "$patches/$p"
 	done; } | sha256sum | cut -c1-16)
-# An up-to-date tree only needs a shared look at it (kernel builds hold the lock
-# shared while they read the tree); replacing it needs the lock alone.
-mkdir -p "$(dirname "$work")"
-exec {SHFD}>"$work.lock"
-flock -s "$SHFD"
-if [ -f "$work/.vp-series" ] && [ "$(cat "$work/.vp-series")" = "$key" ]; then
+# An up-to-date tree only needs a shared look at it (kernel builds hold the
+# lock shared while they read the tree); replacing it needs the lock alone,
+# and another run may have made it meanwhile.
+current() { [ -f "$work/.vp-series" ] && [ "$(cat "$work/.vp-series")" = "$key" ]; }
+lock_shared "$work.lock"
+if current; then
 	say "work tree $work is up to date"
 	exit 0
 fi
-exec {SHFD}>&-
+exec {SHLOCKFD}>&-
 lock "$work.lock"
-if [ -f "$work/.vp-series" ] && [ "$(cat "$work/.vp-series")" = "$key" ]; then
+if current; then
 	say "work tree $work is up to date (made by another run meanwhile)"
 	exit 0
 fi
@@ -57,7 +56,7 @@ say "copying $src to $work"
 rm -rf "$work.new"
 cp -al "$src" "$work.new"
 rm -f "$work.new/.vp-pristine"
-n=$(series_patches | wc -l)
+n=$(series_patches "$series" | wc -l)
 say "applying $n patches from $series"
 log=$work.new/.vp-quilt.log
 if [ "$n" -gt 0 ] && ! (cd "$work.new" && QUILT_PATCHES=$patches QUILT_SERIES=$series \
