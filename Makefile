@@ -26,15 +26,19 @@ KSRC ?=
 PROFILE ?= upstream-lazy
 # One scenario for 'make hotspots'.
 SCENARIO ?= ext3-truncate
+# Kernels that 'make reliability' checks (the debug kernel is added to them).
+RELIABILITY_PROFILES ?= server desktop upstream-lazy
+# Power cuts per profile in 'make reliability'.
+CUTS ?= 50
 # Where downloads, the pristine tree, ccache and the Debian guest tree live.
 CACHE ?= $(HOME)/.cache/voluntary-preempt
 
-export PROFILES CLOCK BENCH REPEAT SCENARIOS TIMEOUT KSRC CACHE
+export PROFILES CLOCK BENCH REPEAT SCENARIOS TIMEOUT KSRC CACHE CUTS
 
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
 
-.PHONY: help deps tree patch configs defconfigs kernels rootfs boot bench report hotspots inspect bisect test clean distclean
+.PHONY: help deps tree patch configs defconfigs kernels rootfs boot bench report hotspots inspect bisect reliability test clean distclean
 
 help:
 	@echo 'voluntary-preempt - Server and Desktop preemption models for Linux 7.3'
@@ -50,6 +54,8 @@ help:
 	@echo '  kernels    build the PROFILES kernels into build/kernels/<profile>/'
 	@echo '  rootfs     build the Debian guest image build/rootfs.img'
 	@echo '  boot       boot PROFILE with a shell on the serial console (Ctrl-a x quits)'
+	@echo '  reliability  fsck and canaries after every fs workload, CUTS power cuts per kernel,'
+	@echo '             and the debug kernel through every scenario (RELIABILITY_PROFILES)'
 	@echo '  report     rebuild the report of the last bench run'
 	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO'
 	@echo '  inspect    does each PROFILES kernel touch __preempt_count? (objdump of vmlinux)'
@@ -66,6 +72,8 @@ help:
 	@echo '  SCENARIOS  = $(SCENARIOS)   (empty: the BENCH default)'
 	@echo '  TIMEOUT    = $(TIMEOUT)   (seconds per guest boot)'
 	@echo '  KSRC       = $(KSRC)   (empty: Debian linux-source-7.3)'
+	@echo '  RELIABILITY_PROFILES = $(RELIABILITY_PROFILES)'
+	@echo '  CUTS       = $(CUTS)   (power cuts per kernel in reliability)'
 	@echo '  PROFILE    = $(PROFILE)   (for boot, hotspots)'
 	@echo '  SCENARIO   = $(SCENARIO)   (for hotspots; tools/guest/scenarios/*.sh)'
 	@echo '  CACHE      = $(CACHE)'
@@ -115,6 +123,10 @@ hotspots: patch rootfs
 inspect: patch
 	@$(S)/kernels.sh $(PROFILES)
 	@$(S)/inspect-vmlinux.sh $(PROFILES)
+
+reliability: deps patch rootfs
+	@$(S)/kernels.sh $(RELIABILITY_PROFILES) debug
+	@$(S)/reliability.sh $(RELIABILITY_PROFILES)
 
 bisect: tree
 	@PROFILE=$(if $(filter command line,$(origin PROFILE)),$(PROFILE),server) $(S)/bisect-build.sh

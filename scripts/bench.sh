@@ -22,7 +22,7 @@ for p; do check_profile "$p"; done
 # quick is sized for emulation (icount runs at a few % of native speed);
 # full for a real machine with KVM.
 lat_scen="cyclic-idle ext3-truncate ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat"
-tput_scen="hackbench ctxswitch many-threads dbench fio-write"
+tput_scen="hackbench ctxswitch many-threads compile dbench fio-write"
 case ${BENCH:-quick} in
 quick) def_scen="hackbench ctxswitch many-threads ext3-truncate jbd2-commit" def_rep=3 ;;
 full) def_scen="$tput_scen $lat_scen" def_rep=5 ;;

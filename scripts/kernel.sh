@@ -54,7 +54,9 @@ start=$(date +%s)
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$work" O="$out" -j"$jobs" CC="$cc" KBUILD_BUILD_USER=vp KBUILD_BUILD_HOST=vp \
 	bzImage >"$out/build.log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; exit 130' INT TERM
+for sig in INT TERM; do
+	trap "set +e; kill \$pid 2>/dev/null; wait \$pid 2>/dev/null; resignal $sig" $sig
+done
 while kill -0 $pid 2>/dev/null; do
 	sleep 15
 	n=$(grep -c -E '^  (CC|AS|LD|AR)' "$out/build.log" || true)

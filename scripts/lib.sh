@@ -29,6 +29,12 @@ need() {
 	done
 }
 
+# resignal SIG: after a trap's cleanup, die of SIG itself, so that a calling
+# shell loop (bench.sh, kernels.sh) sees its child killed by the Ctrl-C and
+# stops too, instead of taking the exit code for a handled signal and going
+# on with the next step
+resignal() { trap - "$1"; kill -"$1" $$; }
+
 # Take an exclusive lock on $1 for the rest of the script, so that two make
 # runs at once wait for each other instead of corrupting a cache.
 lock() {
@@ -152,6 +158,39 @@ series_without() {
 		/^[[:space:]]*#/ || /^[[:space:]]*$/ { print; next }
 		{ if (g != "" && index(drop, " " g " ")) print "# (left out: group " g ") " $0; else print }
 	' "$1"
+}
+
+# reliability_clock PROFILE: the clock for correctness runs (make reliability,
+# powercut.sh): CLOCK if it names one, else KVM where a probe boot works and
+# tcg (fast, real time) otherwise; icount would only make them slower.
+reliability_clock() {
+	case ${CLOCK:-auto} in
+	auto) [ "$(PROG=clock.sh CLOCK=auto "$TOP/scripts/clock.sh" "$1" 2>/dev/null)" = kvm ] && echo kvm || echo tcg ;;
+	kvm | tcg | icount) echo "$CLOCK" ;;
+	*) die "unknown CLOCK '$CLOCK'; valid: auto kvm tcg icount" ;;
+	esac
+}
+
+# console_status LOG: what a guest's console log says went wrong, as one
+# word ("ok" if nothing): the first match in this order.  A debug kernel's
+# checks (DEBUG_ATOMIC_SLEEP, lockdep, KASAN, the lockup, hung-task and RCU
+# stall detectors) each print one of these; any of them fails the run.
+# Lines the guest's init writes ("vp: ", "vp| ") are not the kernel's.
+console_status() {
+	local c
+	# the guest's own lines ("vp| " echoes the scenario's log) do not count
+	c=$(grep -av '^vp[|:] ' "$1")
+	if grep -aqE 'Kernel panic|kernel BUG at' <<<"$c"; then echo panic
+	elif grep -aqE 'BUG: KASAN: ' <<<"$c"; then echo kasan
+	elif grep -aqE 'Oops|general protection fault|BUG: (unable|kernel NULL)' <<<"$c"; then echo oops
+	elif grep -aqE 'WARNING: (possible (circular|recursive|irq lock)|inconsistent lock state|suspicious RCU usage|bad unlock balance|held lock freed|lock held when returning|Nested lock was not taken|.* lock order detected)|turning off the locking correctness validator' <<<"$c"; then echo lockdep
+	elif grep -aqE 'BUG: (sleeping function called from invalid context|scheduling while atomic)' <<<"$c"; then echo atomic-sleep
+	elif grep -aqE 'rcu: INFO: .* (detected|self-detected) stall|rcu_.* kthread starved' <<<"$c"; then echo rcu-stall
+	elif grep -aqE 'BUG: soft lockup|hard LOCKUP|BUG: workqueue lockup' <<<"$c"; then echo soft-lockup
+	elif grep -aqE 'INFO: task .* blocked for more than' <<<"$c"; then echo hung-task
+	elif grep -aqE 'WARNING: CPU: |BUG: ' <<<"$c"; then echo warning
+	else echo ok
+	fi
 }
 
 # The scenario knobs (vp.env) of a BENCH size: bench_env quick|full|smoke SCENARIO.

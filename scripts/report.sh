@@ -14,7 +14,9 @@ dir=${1:-$BUILD/results/latest}
 dir=$(cd "$dir" && pwd -P)
 rep=${REPORT_DIR:-$BUILD/report}
 rm -rf "$rep.new"
-mkdir -p "$rep.new/data"
+mkdir -p "$rep.new/data" || die "cannot create $rep.new (disk full or read-only?)"
+# a write that fails (a full disk) stops here, and the last good report stays
+trap 'rm -rf "$rep.new"; die "could not write the report in $rep.new (disk full?); $rep is left as it was"' ERR
 
 # One record per run: status, cyclictest figures (percentiles from the
 # histogram; a sample beyond its range counts as the maximum) and the
@@ -48,7 +50,7 @@ printf '%s\n' "${records[@]}" | jq -s --slurpfile bench "$dir/bench.json" \
 
 # Median and spread per profile and scenario, profiles in bench order.
 # Throughput: the load's own rate where it has one (MB/s, switches/s,
-# files/s, loops/s), else runs per second (1e6 / the load's usecs), so that
+# files/s, loops/s, builds/h), else runs per second (1e6 / the load's usecs), so that
 # higher is better everywhere; "rel" is relative to the base profile
 # (upstream-lazy when it ran, else the first profile) in the same scenario.
 jq '
@@ -59,6 +61,7 @@ jq '
 		elif .switches_per_s then {metric: "switches/s", v: .switches_per_s}
 		elif .files_per_s then {metric: "files/s", v: .files_per_s}
 		elif .loops_per_s_at_max then {metric: "loops/s", v: .loops_per_s_at_max}
+		elif .builds_per_h then {metric: "builds/h", v: .builds_per_h}
 		elif ((.usecs // .truncate_us) // 0) > 0 then {metric: "runs/s", v: (1e6 / (.usecs // .truncate_us))}
 		else null end;
 	.bench as $b
@@ -295,6 +298,7 @@ sed -i "s|($rep.new/|(|" "$rep.new/report.md"
 	echo "</body></html>"
 } >"$rep.new/index.html"
 
+trap - ERR
 rm -rf "$rep"
-mv "$rep.new" "$rep"
+mv "$rep.new" "$rep" || die "could not move $rep.new to $rep"
 say "report: $rep/index.html (also report.md; raw data results.json)"

@@ -13,6 +13,10 @@ set -euo pipefail
 need mmdebstrap mkfs.ext4 make gcc
 # What the scenarios run in the guest.
 pkgs=rt-tests,stress-ng,fio,dbench,e2fsprogs,dosfstools,trace-cmd,rtla,procps,util-linux,kmod,psmisc
+# The compile load (scenario compile): gcc and make in the guest, and the
+# source of a real C project: Lua, from Debian's lua5.4 source package.
+pkgs=$pkgs,gcc,make,libc6-dev
+src_pkg=lua5.4
 suite=${SUITE:-$(debian_suite)}
 key=$(echo "$suite $pkgs" | sha256sum | cut -c1-12)
 base=$CACHE/rootfs-$suite-$key
@@ -30,6 +34,29 @@ if [ ! -f "$base/.vp-done" ]; then
 	mv "$base.part" "$base"
 fi
 
+# the compile load's source, fetched once (apt-get source, through a private
+# apt configuration with a deb-src line for the host's mirror and suite)
+srcdir=$CACHE/src
+src=$(ls "$srcdir/$src_pkg"_*.orig.tar.* 2>/dev/null | tail -1 || true)
+if [ -z "$src" ]; then
+	need apt-get
+	apt=$CACHE/apt-src
+	rm -rf "$apt"
+	mkdir -p "$apt/lists/partial" "$apt/dl"
+	echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $(debian_mirror) $suite main" \
+		>"$apt/sources.list"
+	aptopt=(-o "Dir::Etc::SourceList=$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
+		-o "Dir::State::Lists=$apt/lists" -o APT::Get::List-Cleanup=0 -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+	say "fetching the source of $src_pkg (the compile load) from $suite"
+	apt-get -q "${aptopt[@]}" update >&2 || die "apt-get update of the $suite sources failed (see above)"
+	(cd "$apt/dl" && apt-get -q "${aptopt[@]}" source --download-only "$src_pkg" >&2) ||
+		die "could not download the source of $src_pkg from $suite"
+	mkdir -p "$srcdir"
+	for f in "$apt/dl/$src_pkg"_*.orig.tar.*; do mv "$f" "$srcdir/"; done
+	rm -rf "$apt"
+	src=$(ls "$srcdir/$src_pkg"_*.orig.tar.* | tail -1)
+fi
+
 say "building guest tools"
 make -s -C "$TOP/tools" >&2
 
@@ -44,6 +71,8 @@ mkdir -p "$tree/vp/scenarios" "$tree/usr/local/bin"
 install -m 755 "$TOP/tools/guest/init" "$tree/vp/init"
 install -m 644 "$TOP/tools/guest/lib.sh" "$tree/vp/lib.sh"
 install -m 755 "$TOP"/tools/guest/scenarios/*.sh "$tree/vp/scenarios/"
+mkdir -p "$tree/vp/src"
+cp "$src" "$tree/vp/src/"
 make -s -C "$TOP/tools" DESTDIR="$tree" install >&2
 rm -f "$img.part"
 # the guest runs with snapshot=on: the image is never written by a boot

@@ -4,17 +4,24 @@
 # run.sh PROFILE SCENARIO OUTDIR - boot the PROFILE kernel under QEMU with
 # /vp/scenarios/SCENARIO.sh as the guest's job, and leave in OUTDIR:
 #   console.log   the serial console, always kept
+#   serial1.log   what the guest wrote to its second serial port, /dev/ttyS1
+#                 (vp-crash's acks: a channel the kernel's messages cannot mix into)
 #   results/      what the guest wrote (meta.json, the tools' JSON, logs)
 #   run.json      profile, scenario, clock, status, wall time, QEMU command
 # Status is "ok", or a failure named after what was seen: "hang" (the boot
-# timeout expired), "panic", "oops", "rcu-stall", "soft-lockup",
-# "hung-task", "warning", "no-results" or "scenario-failed".  The exit code
+# timeout expired), one of lib.sh's console_status verdicts ("panic",
+# "oops", "kasan", "lockdep", "atomic-sleep", "rcu-stall", "soft-lockup",
+# "hung-task", "warning"), "no-results" or "scenario-failed".  The exit code
 # is 0 for ok and 1 for any failure, so a caller can go on with the next run.
 #
 # Environment: CLOCK=kvm|tcg|icount (resolved by clock.sh; default auto),
 # TIMEOUT=seconds (600), VP_ENV=K=V,K=V for the scenario, SMP (2), MEM (1024),
 # SCRATCH_MB (2048), APPEND (extra kernel parameters, after the profile's
-# own "# Boot:" ones), KERNEL (another bzImage, run under PROFILE's name).
+# own "# Boot:" ones), KERNEL (another bzImage, run under PROFILE's name),
+# SCRATCH (an existing image to use as the scratch disk, kept afterwards:
+# 'make reliability' boots twice on one disk), POWERCUT=SECS (kill QEMU,
+# a power cut, SECS seconds after serial1.log shows "vp-crash: start";
+# the run's status is then "cut", and that is a success).
 # A profile with a "# Kernel: other" line boots the other profile's kernel.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -36,10 +43,17 @@ clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$profile") || exit 1
 rm -rf "$out"
 mkdir -p "$out/results"
 out=$(cd "$out" && pwd)
-scratch=$out/scratch.img
 res=$out/results.img
-truncate -s "${SCRATCH_MB:-2048}M" "$scratch" && truncate -s 64M "$res" ||
-	die "cannot create the scratch disks in $out (disk full?)"
+if [ -n "${SCRATCH:-}" ]; then
+	[ -f "$SCRATCH" ] || die "SCRATCH=$SCRATCH: no such disk image"
+	scratch=$SCRATCH keep_scratch=1
+else
+	scratch=$out/scratch.img keep_scratch=
+	truncate -s "${SCRATCH_MB:-2048}M" "$scratch" ||
+		die "cannot create the scratch disk in $out (disk full?)"
+fi
+truncate -s 64M "$res" || die "cannot create the results disk in $out (disk full?)"
+[[ ${POWERCUT:-0} =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "POWERCUT must be a number of seconds, not '$POWERCUT'"
 
 case $clock in
 kvm) accel=(-accel kvm -cpu host) ;;
@@ -52,7 +66,8 @@ qemu=(qemu-system-x86_64 "${accel[@]}" -smp "${SMP:-2}" -m "${MEM:-1024}"
 	-append "console=ttyS0 root=/dev/vda rw init=/vp/init panic=-1 vp.scenario=$scenario vp.env=${VP_ENV:-} $(profile_boot "$profile") ${APPEND:-}"
 	-drive "file=$rootfs,format=raw,if=virtio,snapshot=on"
 	-drive "file=$scratch,format=raw,if=virtio,cache=unsafe"
-	-drive "file=$res,format=raw,if=virtio")
+	-drive "file=$res,format=raw,if=virtio"
+	-serial mon:stdio -serial "file:$out/serial1.log")
 
 start=$(date +%s)
 if [ -n "${INTERACTIVE:-}" ]; then
@@ -60,32 +75,52 @@ if [ -n "${INTERACTIVE:-}" ]; then
 	"${qemu[@]}" 2>&1 | tee "$out/console.log"
 	exit 0
 fi
+cleanup() {
+	rm -f "$res"
+	[ -n "$keep_scratch" ] || rm -f "$scratch"
+}
+qpid= wpid=
+for sig in INT TERM; do
+	trap "[ -z \"\$wpid\" ] || { pkill -P \$wpid; kill \$wpid; } 2>/dev/null;
+		[ -z \"\$qpid\" ] || { kill \$qpid; wait \$qpid; } 2>/dev/null; cleanup; resignal $sig" $sig
+done
 timeout --kill-after=10 "$timeout" "${qemu[@]}" </dev/null >"$out/console.log" 2>&1 &
 qpid=$!
-trap 'kill $qpid 2>/dev/null; wait $qpid 2>/dev/null; rm -f "$scratch" "$res"; exit 130' INT TERM
+if [ -n "${POWERCUT:-}" ]; then
+	# the power cut: SIGKILL to QEMU (the child of timeout), no warning.
+	# The load announces itself on the second serial port (serial1.log).
+	(
+		until grep -aq 'vp-crash: start' "$out/serial1.log" 2>/dev/null; do
+			kill -0 $qpid 2>/dev/null || exit 0
+			sleep 0.2
+		done
+		sleep "$POWERCUT"
+		kill -0 $qpid 2>/dev/null || exit 0
+		date -u +%FT%T.%NZ >"$out/powercut"
+		pkill -KILL -P $qpid
+	) &
+	wpid=$!
+fi
 wait $qpid
 rc=$?
+[ -z "$wpid" ] || { pkill -P $wpid; kill $wpid; wait $wpid; } 2>/dev/null
 trap - INT TERM
 secs=$(( $(date +%s) - start ))
 
 tar -xf "$res" -C "$out/results" 2>/dev/null
-rm -f "$scratch" "$res"
+cleanup
 
 # What the console says decides first: a kernel problem is a failed run even
 # if the scenario finished.
-status=ok
 c=$out/console.log
-if grep -aqE 'Kernel panic|kernel BUG at' "$c"; then status=panic
-elif grep -aqE 'Oops|general protection fault|BUG: (unable|kernel NULL)' "$c"; then status=oops
-elif grep -aqE 'rcu: INFO: .* (detected|self-detected) stall|rcu_.* kthread starved' "$c"; then status=rcu-stall
-elif grep -aqE 'BUG: soft lockup|hard LOCKUP' "$c"; then status=soft-lockup
-elif grep -aqE 'INFO: task .* blocked for more than' "$c"; then status=hung-task
-elif grep -aqE 'BUG: sleeping function called|WARNING: CPU: ' "$c"; then status=warning
+status=$(console_status "$c")
+if [ "$status" != ok ]; then :
+elif [ -f "$out/powercut" ]; then status=cut
 elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then status=hang
 elif [ ! -f "$out/results/rc" ]; then status=no-results
 elif [ "$(cat "$out/results/rc")" != 0 ]; then status=scenario-failed
 fi
-if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+if [ ! -f "$out/powercut" ] && { [ $rc -eq 124 ] || [ $rc -eq 137 ]; }; then
 	# a hang is still a hang even if a message explains it
 	[ $status = ok ] || status="hang:$status"
 	[ $status = hang:hang ] && status=hang
@@ -97,7 +132,7 @@ jq -n --arg profile "$profile" --arg scenario "$scenario" --arg clock "$clock" \
 	--args '{profile: $profile, scenario: $scenario, clock: $clock, status: $status,
 		wall_secs: $secs, qemu_rc: $qemu_rc, env: $env, start: $start,
 		qemu: $ARGS.positional}' -- "${qemu[@]}" >"$out/run.json"
-if [ "$status" = ok ]; then
+if [ "$status" = ok ] || [ "$status" = cut ]; then
 	exit 0
 fi
 echo "$PROG: $profile/$scenario failed: $status after ${secs}s (console: $c)" >&2

@@ -31,7 +31,7 @@ lock "$CACHE/tree.lock"
 [ -f "$pristine/.vp-pristine" ] && { echo "$pristine"; exit 0; }
 
 deb=$CACHE/${LINUX_DEB_PKG}_${LINUX_DEB_VERSION}_all.deb
-if [ ! -f "$deb" ] || ! echo "$LINUX_DEB_SHA256  $deb" | sha256sum -c --quiet - 2>/dev/null; then
+if [ ! -f "$deb" ] || ! echo "$LINUX_DEB_SHA256  $deb" | sha256sum -c --quiet - >/dev/null 2>&1; then
 	rm -f "$deb"
 	apt=$CACHE/apt
 	rm -rf "$apt"
@@ -40,7 +40,7 @@ if [ ! -f "$deb" ] || ! echo "$LINUX_DEB_SHA256  $deb" | sha256sum -c --quiet - 
 		>"$apt/sources.list"
 	aptopt=(-o "Dir::Etc::SourceList=$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
 		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache::Archives=$apt/archives"
-		-o APT::Get::List-Cleanup=0 -o Debug::NoLocking=1)
+		-o APT::Get::List-Cleanup=0 -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
 	say "fetching $LINUX_DEB_PKG $LINUX_DEB_VERSION (166 MB) from $LINUX_DEB_SUITE"
 	apt-get -q "${aptopt[@]}" update >&2 ||
 		die "apt-get update of $LINUX_DEB_SUITE failed (see above)"

@@ -13,10 +13,13 @@
 #
 # It fetches the tree, applies the series, builds ONE slim kernel
 # (TEST_PROFILE, default server: the model this series restores), the guest
-# image, and boots it about twenty times under QEMU: about 35 minutes on 2 cores
-# with a cold ccache, 15 with a warm one.  Checks that need another kernel
-# (the PREEMPT_DYNAMIC modes) run when that kernel has been built
-# ('make kernels PROFILES=upstream-dynamic') and are skipped otherwise.
+# image, and boots it about forty times under QEMU (the filesystem
+# workloads with their integrity checks, three power cuts, the compile load,
+# a hang, a panic, Ctrl-C, an interrupted build): about 25 minutes on 2
+# cores with a warm ccache, plus the kernel build (10-20 minutes) with a cold
+# one.  Checks that need another kernel (the PREEMPT_DYNAMIC modes, the
+# debug kernel) run when that kernel has been built ('make kernels
+# PROFILES="upstream-dynamic debug"') and are skipped otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 TOP=$(pwd)
@@ -95,6 +98,13 @@ check "a KSRC that does not exist is refused" \
 	"make -s tree KSRC=$T/nonexistent" nz "KSRC=.*: no such directory"
 check "make tree: the pinned linux-source-7.3 is fetched, sha256-checked, unpacked" \
 	"make -s tree && scripts/tree.sh | xargs -I{} sed -n 's/^PATCHLEVEL = //p' {}/Makefile" 0 '^3$' 900
+check "an interrupted download (a short .deb) and unpack (a .part tree) are redone cleanly" \
+	"eval \$(. scripts/lib.sh; echo deb=\$CACHE/\${LINUX_DEB_PKG}_\${LINUX_DEB_VERSION}_all.deb part=linux-\${LINUX_DEB_VERSION%%-*}-debian.part);
+	 c=$T/cache; mkdir -p \$c/\$part; echo junk >\$c/\$part/junk; head -c 1000000 \$deb >\$c/\$(basename \$deb);
+	 p=\$(CACHE=\$c scripts/tree.sh 2>$T/tree.err) || { cat $T/tree.err; exit 1; };
+	 echo \"lines=\$(echo \"\$p\" | wc -l) patchlevel=\$(sed -n 's/^PATCHLEVEL = //p' \$p/Makefile) junk=\$(ls \$c/\$part 2>/dev/null | wc -l) refetched=\$(grep -c '^==> fetching' $T/tree.err)\";
+	 rm -rf \$c" \
+	0 '^lines=1 patchlevel=3 junk=0 refetched=1$' 900
 check "make patch: the series applies with no fuzz" \
 	"make -s patch && a=\$(cd build/linux && QUILT_PATCHES=$TOP/patches QUILT_SERIES=$TOP/series quilt --quiltrc - applied 2>/dev/null | wc -l) &&
 	 w=\$(sed 's/#.*//' series | grep -c .); echo \"applied \$a of \$w\"; [ \$a = \$w ]" \
@@ -158,12 +168,58 @@ check "ext3-truncate runs under QEMU (icount) and returns its figures" \
 # non-preemptible sections that every model shares (Documentation/fs-points.rst).
 for sb in ext3-truncate:1500 ext3-rmtree:2500 jbd2-commit:3000 ext3-sparse:25000 mpage-ext2:20000 mpage-vfat:20000; do
 	s=${sb%%:*} bound=${sb#*:}
-	check "$s (short) on $P: finishes, worst latency under $bound us (icount)" \
+	check "$s (short) on $P: finishes, worst latency under $bound us (icount), fsck clean, canary intact" \
 		"CLOCK=icount VP_ENV=\$(. scripts/lib.sh; bench_env smoke $s) TIMEOUT=600 scripts/run.sh $P $s $T/fs-$s >/dev/null;
-		 echo \"status=\$(jq -r .status $T/fs-$s/run.json) max=\$(jq '.thread[].max' $T/fs-$s/results/cyclictest.json)\";
+		 echo \"status=\$(jq -r .status $T/fs-$s/run.json) max=\$(jq '.thread[].max' $T/fs-$s/results/cyclictest.json)\" \
+		      \"\$(jq -r '\"fsck=\\(.fsck) canary=\\(.canary)\"' $T/fs-$s/results/integrity.json)\";
 		 jq -e '.thread[] | .cycles > 100 and .max < $bound' $T/fs-$s/results/cyclictest.json" \
-		0 '^status=ok max=[0-9]+' 700
+		0 '^status=ok max=[0-9]+ fsck=clean canary=ok$' 700
 done
+check "ext3-truncate with data=journal (short) on $P: fsck clean, canary intact" \
+	"CLOCK=tcg VP_ENV=SIZE_MB=48,MOUNT_OPTS=data=journal TIMEOUT=600 scripts/run.sh $P ext3-truncate $T/fs-dj >/dev/null;
+	 grep -q 'data=journal' $T/fs-dj/results/mount.txt && jq -r '\"\\(.fsck) \\(.canary)\"' $T/fs-dj/results/integrity.json" \
+	0 '^clean ok$' 700
+for d in canary:'canary=bad fsck=clean' bitmap:'canary=ok fsck=errors'; do
+	check "the integrity check is not blind: damage (${d%%:*}) fails the run" \
+		"CLOCK=tcg VP_ENV=DAMAGE=${d%%:*} TIMEOUT=300 scripts/run.sh $P fs-damage $T/dmg-${d%%:*}; echo \"rc=\$? status=\$(jq -r .status $T/dmg-${d%%:*}/run.json)\" \
+		 \"\$(jq -r '\"canary=\\(.canary) fsck=\\(.fsck)\"' $T/dmg-${d%%:*}/results/integrity.json)\"" \
+		0 "^rc=1 status=scenario-failed ${d#*:}\$" 360
+done
+check "power cuts: 3 cuts of crash-load on $P, each judged: every fsync-acked file intact, e2fsck clean" \
+	"CUT_MIN=3 CUT_MAX=10 SEED=7 scripts/powercut.sh $P 3 $T/cuts >/dev/null 2>$T/cuts.err; rc=\$?;
+	 for c in $T/cuts/cut-*/cut.json; do jq -r '\"\\(.verdict) acks=\\(.judge.acks) files=\\(.judge.files_checked) \\(.why)\"' \$c; done;
+	 jq -c . $T/cuts/summary.json; exit \$rc" \
+	0 '"cuts_tried":3,"cuts_survived":3' 900
+check "the judge catches a lost file: the last cut's disk listing with an acked file removed" \
+	"m=\$(ls $T/cuts/cut-*/check/results/manifest.txt | tail -1); d=\$(dirname \$(dirname \$(dirname \$m)));
+	 f=\$(tr -d '\\r' <\$d/load/serial1.log | grep -o 'ack f[0-9]* [0-9]*\$' | awk '{print \$2}' |
+		while read -r f; do grep -q \"^\$f \" \$m && echo \$f; done | head -1);
+	 [ -n \"\$f\" ] || { echo 'no acked file in the listing'; exit 3; };
+	 grep -v \"^\$f \" \$m >$T/lost.txt; tools/vp-crash judge \$d/load/serial1.log $T/lost.txt" \
+	1 '"lost":1,.*"verdict":"lost"' 60
+printf '[    1.0] x\n[    2.5] BUG: sleeping function called from invalid context at fs/ext4/indirect.c:900\n' >"$T/c-atomic.log"
+printf '[    3.1] WARNING: possible circular locking dependency detected\n' >"$T/c-lockdep.log"
+printf '[    3.1] BUG: KASAN: slab-use-after-free in ext4_free_branches+0x1c/0x200\n' >"$T/c-kasan.log"
+printf '[   30.0] watchdog: BUG: soft lockup - CPU#1 stuck for 22s! [vp-fsload:212]\n' >"$T/c-lockup.log"
+printf 'vp| BUG: a line of the scenario'"'"'s own log\n[    1.0] ok\n' >"$T/c-clean.log"
+check "a debug kernel's splat in the console fails the run, named by kind" \
+	". scripts/lib.sh; for k in atomic lockdep kasan lockup clean; do echo \"\$k=\$(console_status $T/c-\$k.log)\"; done | tr '\n' ' '" \
+	0 '^atomic=atomic-sleep lockdep=lockdep kasan=kasan lockup=soft-lockup clean=ok $'
+if [ -f build/kernels/debug/bzImage ]; then
+	for s in jbd2-commit ext3-truncate crash-load; do
+		check "debug kernel (DEBUG_ATOMIC_SLEEP, lockdep): $s (short) runs with no splat" \
+			"VP_ENV=\$(. scripts/lib.sh; bench_env smoke $s)\$([ $s = crash-load ] && echo OPS=300) CLOCK=tcg TIMEOUT=900 scripts/run.sh debug $s $T/dbg-$s;
+			 jq -r .status $T/dbg-$s/run.json" \
+			0 '^ok$' 1000
+	done
+else
+	skip "debug kernel: jbd2-commit, ext3-truncate, crash-load with no splat" \
+		"no debug kernel built (make kernels PROFILES=debug; 'make reliability' builds it)"
+fi
+check "compile: gcc builds Lua inside the guest (make -j4), the result runs, builds/h reported" \
+	"CLOCK=tcg TIMEOUT=900 scripts/run.sh $P compile $T/compile >/dev/null;
+	 echo \"status=\$(jq -r .status $T/compile/run.json)\"; jq -e '.results.builds_per_h > 0 and .results.jobs == 4' $T/compile/results/load.json" \
+	0 '^status=ok' 1000
 for clock in icount icount icount tcg tcg; do
 	check "$P boots and finishes cyclic-idle ($clock clock)" \
 		"CLOCK=$clock TIMEOUT=180 scripts/run.sh $P cyclic-idle $T/idle-$clock && jq -r .status $T/idle-$clock/run.json" \
@@ -183,11 +239,45 @@ fi
 check "a hung guest is one failed run, with its console log kept" \
 	"CLOCK=icount TIMEOUT=45 scripts/run.sh $P hang $T/hang; echo \"rc=\$? console=\$(grep -c 'vp: scenario hang start' $T/hang/console.log) status=\$(jq -r .status $T/hang/run.json)\"" \
 	0 '^rc=1 console=1 status=hang$' 120
+check "a guest that panics is one failed run, status panic, console kept" \
+	"CLOCK=tcg TIMEOUT=120 scripts/run.sh $P panic $T/panic; echo \"rc=\$? status=\$(jq -r .status $T/panic/run.json) console=\$(grep -c 'sysrq triggered crash' $T/panic/console.log)\"" \
+	0 '^rc=1 status=panic console=[1-9]' 180
+check "Ctrl-C during make bench stops it: nothing of its session (QEMU, scripts) left behind" \
+	"setsid env --default-signal=INT make -s bench PROFILES=$P BENCH=smoke CLOCK=icount TIMEOUT=900 >$T/ctrlc.log 2>&1 & pg=\$!;
+	 for i in \$(seq 120); do pgrep -f '[q]emu-system-x86_64.*$TOP/build/results' >/dev/null && break; sleep 1; done;
+	 pgrep -f '[q]emu-system-x86_64.*$TOP/build/results' >/dev/null || { echo 'QEMU never started'; exit 1; };
+	 sleep 3; kill -INT -- -\$pg; for i in \$(seq 30); do kill -0 \$pg 2>/dev/null || break; sleep 1; done;
+	 sleep 2; left=\$(pgrep -s \$pg | wc -l);
+	 echo \"make-alive=\$(kill -0 \$pg 2>/dev/null && echo yes || echo no) left=\$left\"" \
+	0 '^make-alive=no left=0$' 240
 check "make bench (smoke) writes a report with tables, plots and raw data" \
 	"make -s bench PROFILES=$P BENCH=smoke CLOCK=icount TIMEOUT=900 &&
 	 jq -e '.runs | length == 1 and .[0].status == \"ok\" and .[0].lat.max > 0' build/report/results.json &&
 	 echo \"pngs=\$(file -b build/report/ext3-truncate-max.png build/report/ext3-truncate-hist.png | grep -c '^PNG image') rows=\$(grep -c '<td>$P</td>' build/report/index.html)\"" \
 	0 '^pngs=2 rows=1$' 1200
+
+check "two 'make rootfs' at once: the second waits for the first, the image is whole" \
+	"make -s rootfs >$T/r1.log 2>&1 & a=\$!; sleep 1; make -s rootfs >$T/r2.log 2>&1; b=\$?; wait \$a;
+	 echo \"rc=\$?,\$b waits=\$(cat $T/r1.log $T/r2.log | grep -c 'waiting for another run')\" \
+	      \"fsck=\$(e2fsck -fn build/rootfs.img >/dev/null 2>&1 && echo clean)\"" \
+	0 '^rc=0,0 waits=1 fsck=clean$' 300
+check "an interrupted kernel build leaves no stale bzImage and no compiler behind, and resumes" \
+	"k=build/kernels/$P; rm -f \$k/.vp-key; touch build/linux/kernel/sched/core.c; sleep 1; touch $T/kb.stamp;
+	 setsid env --default-signal=INT scripts/kernel.sh $P >$T/kb1.log 2>&1 & pg=\$!;
+	 for i in \$(seq 120); do [ \$k/build.log -nt $T/kb.stamp ] && grep -q 'kernel/sched' \$k/build.log && break; sleep 1; done;
+	 kill -INT -- -\$pg; wait \$pg; sleep 2;
+	 echo \"bzImage=\$([ -f \$k/bzImage ] && echo stale || echo none) left=\$(pgrep -s \$pg | wc -l)\" \
+	      \"rebuilt=\$(scripts/kernel.sh $P 2>&1 | grep -c 'kernel $P built in') bzImage=\$([ -f \$k/bzImage ] && echo yes)\"" \
+	0 '^bzImage=none left=0 rebuilt=1 bzImage=yes$' 900
+if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=64k vp-full "$T/full" 2>/dev/null; then
+	check "a full disk under the report is a clear error, and leaves no half-written report" \
+		"REPORT_DIR=$T/full/report scripts/report.sh 2>$T/full.err; rc=\$?; cat $T/full.err;
+		 echo \"message=\$(grep -c 'could not write the report .*disk full' $T/full.err) left=\$(ls -A $T/full | wc -l)\"; exit \$rc" \
+		nz '^message=1 left=0$' 120
+	umount "$T/full"
+else
+	skip "a full disk under the report is a clear error" "needs root to mount a small tmpfs"
+fi
 
 echo "1..$n"
 echo "# $skipped skipped (counted neither passed nor failed)"

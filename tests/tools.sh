@@ -230,5 +230,96 @@ check "vp-threads --sleep-ms=0 exits 2" expect_usage --sleep-ms=0
 check "vp-threads unknown option exits 2" expect_usage --bogus
 check "vp-threads stray argument exits 2" expect_usage 10
 check "vp-threads --json into a missing directory exits 1" expect_rc 1 "$TBIN" --threads=1 --duration=1 --json="$T/no/dir/x.json"
+# ---- vp-crash: the power-cut load and its judge ------------------------
+CBIN=$ROOT/tools/vp-crash
+# crash_load DIR ACKS [OPTIONS]: a short load into DIR, acks in ACKS
+crash_load() {
+	local d=$1 acks=$2
+	shift 2
+	mkdir -p "$d" && "$CBIN" --ops=200 --max-files=40 --big-mb=1 --log="$acks" "$@" load "$d"
+}
+# judged ACKS DIR RC VERDICT: verify DIR, judge it, want exit RC and VERDICT
+judged() {
+	local rc=0
+	"$CBIN" verify "$2" >"$T/man" || return 1
+	"$CBIN" judge "$1" "$T/man" >"$T/verdict" || rc=$?
+	cat "$T/verdict"
+	[ $rc -eq "$3" ] && grep -q "\"verdict\":\"$4\"" "$T/verdict"
+}
+t_crash_intact() {
+	crash_load "$T/c1" "$T/c1.acks" --seed=7 || return 1
+	grep -q '^vp-crash: start seed=7$' "$T/c1.acks" && grep -q '^vp-crash: done ops=200 ' "$T/c1.acks" &&
+		grep -q '^vp-crash: pend f[0-9]* -1$' "$T/c1.acks" &&
+		judged "$T/c1.acks" "$T/c1" 0 intact &&
+		jq -e '.acks > 200 and .files_checked > 40 and .lost == 0' "$T/verdict"
+}
+t_crash_same_seed() {
+	crash_load "$T/s1" "$T/s1.acks" --seed=9 && crash_load "$T/s2" "$T/s2.acks" --seed=9 &&
+		crash_load "$T/s3" "$T/s3.acks" --seed=10 && cmp -s "$T/s1.acks" "$T/s2.acks" &&
+		! cmp -s "$T/s1.acks" "$T/s3.acks"
+}
+t_crash_corrupt() {
+	local f
+	crash_load "$T/c2" "$T/c2.acks" --seed=8 || return 1
+	f=$(find "$T/c2" -type f -size +2k | head -1)
+	printf 'X' | dd of="$f" bs=1 seek=1000 conv=notrunc status=none
+	judged "$T/c2.acks" "$T/c2" 1 lost && jq -e '.corrupt == 1 and .lost == 0' "$T/verdict" &&
+		grep -q "$(basename "$f"): .* content differs" "$T/verdict"
+}
+t_crash_missing_and_short() {
+	local a b
+	crash_load "$T/c3" "$T/c3.acks" --seed=11 || return 1
+	a=$(ls "$T/c3" | sed -n 1p) b=$(ls "$T/c3" | sed -n 2p)
+	rm "$T/c3/$a"
+	truncate -s +1 "$T/c3/$b"
+	judged "$T/c3.acks" "$T/c3" 1 lost && jq -e '.lost == 2' "$T/verdict"
+}
+t_crash_pending_either() {
+	# an unlink and a truncate that were announced (pend) but not acked:
+	# both the old and the new state are legal; a third size is not
+	printf 'vp-crash: start seed=1\nvp-crash: ack f100 5\nvp-crash: pend f100 -1\nvp-crash: ack f101 5\nvp-crash: pend f101 2\r\nvp-crash: ack f102 5\nvp-crash: pend f102 2\n' >"$T/c4.log"
+	printf 'f100 5 ok\nf101 2 ok\nf102 3 ok\n' >"$T/c4.man"
+	"$CBIN" judge "$T/c4.log" "$T/c4.man" >"$T/verdict"
+	[ $? -eq 1 ] && jq -e '.lost == 1 and .files_checked == 3' "$T/verdict" &&
+		grep -q 'f102: acked 5 bytes, found 3' "$T/verdict" &&
+		printf 'f101 5 ok\nf102 2 ok\n' >"$T/c4.man" &&
+		"$CBIN" judge "$T/c4.log" "$T/c4.man" >/dev/null
+}
+t_crash_cut_line() {
+	# the power cut truncates the last ack line: it promises nothing
+	printf 'vp-crash: start seed=1\n[    1.0] kernel says vp-crash: ack f1 4096\nvp-crash: ack f2 40' >"$T/c5.log"
+	printf 'f1 4096 ok\n' >"$T/c5.man"
+	"$CBIN" judge "$T/c5.log" "$T/c5.man" >"$T/verdict" && jq -e '.acks == 1 and .files_checked == 1' "$T/verdict"
+}
+t_crash_garbled() {
+	# a mangled line before the last may have been a "pend": no verdict
+	printf 'vp-crash: start seed=1\nvp-crash: ack f1 4096\nvp-crash: pe[ 2.0] x\nvp-crash: ack f2 40\n' >"$T/c7.log"
+	printf 'f1 4096 ok\nf2 40 ok\n' >"$T/c7.man"
+	expect_rc 2 "$CBIN" judge "$T/c7.log" "$T/c7.man" && grep -q '1 garbled line(s) before the last: cannot judge' "$T/err"
+}
+t_crash_not_acklog() {
+	echo hello >"$T/c6.log"
+	: >"$T/c6.man"
+	expect_rc 2 "$CBIN" judge "$T/c6.log" "$T/c6.man" && grep -q "has no 'vp-crash: start' line" "$T/err"
+}
+t_crash_help() {
+	"$CBIN" --help >"$T/h" || return 1
+	for o in --seed --ops --max-files --big-mb --log load verify judge; do
+		grep -q -- "$o" "$T/h" || { echo "--help lacks $o"; return 1; }
+	done
+}
+check "vp-crash load: 200 ops, every fsynced file verifies intact" t_crash_intact
+check "vp-crash load: the same --seed gives the same operations, another seed others" t_crash_same_seed
+check "vp-crash judge: one changed byte in an acked file is reported, exit 1" t_crash_corrupt
+check "vp-crash judge: an acked file missing, another one byte longer: 2 lost" t_crash_missing_and_short
+check "vp-crash judge: a pending unlink/truncate allows either state, not a third" t_crash_pending_either
+check "vp-crash judge: a line cut by the power cut is ignored, a kernel prefix is not" t_crash_cut_line
+check "vp-crash judge: a garbled line before the last exits 2 (no verdict)" t_crash_garbled
+check "vp-crash judge: a file that is not an ack log exits 2" t_crash_not_acklog
+check "vp-crash: no command exits 2" expect_rc 2 "$CBIN"
+check "vp-crash: unknown command exits 2" expect_rc 2 "$CBIN" fly /tmp
+check "vp-crash: --max-files=1 exits 2" expect_rc 2 "$CBIN" --max-files=1 load /tmp
+check "vp-crash --help exits 0 and lists every option" t_crash_help
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -5,7 +5,7 @@
  * Option errors, number parsing, clocks and JSON string escaping.  The
  * including file defines PROG (the program name used in messages) and
  * its feature macros (_GNU_SOURCE) before including this header.  All
- * helpers are static: each tool gets its own copy.
+ * helpers are static (and may go unused): each tool gets its own copy.
  */
 #ifndef VP_COMMON_H
 #define VP_COMMON_H
@@ -23,7 +23,7 @@
 #include <time.h>
 
 /* Print "PROG: <message>" and a --help hint to stderr, exit 2. */
-static void usage_error(const char *fmt, ...)
+static __attribute__((unused)) void usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -36,7 +36,7 @@ static void usage_error(const char *fmt, ...)
 }
 
 /* Value @s of option --@opt: a decimal integer in @min..@max, or exit 2. */
-static unsigned long long parse_num(const char *opt, const char *s,
+static __attribute__((unused)) unsigned long long parse_num(const char *opt, const char *s,
 				    unsigned long long min, unsigned long long max)
 {
 	unsigned long long v;
@@ -51,7 +51,7 @@ static unsigned long long parse_num(const char *opt, const char *s,
 }
 
 /* Append " ARG" for each of argv[1..argc-1] to @buf, truncating at @len. */
-static void join_args(char *buf, size_t len, int argc, char **argv)
+static __attribute__((unused)) void join_args(char *buf, size_t len, int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
 		size_t l = strlen(buf);
@@ -60,7 +60,7 @@ static void join_args(char *buf, size_t len, int argc, char **argv)
 	}
 }
 
-static unsigned long long now_ns(void)
+static __attribute__((unused)) unsigned long long now_ns(void)
 {
 	struct timespec ts;
 
@@ -69,7 +69,7 @@ static unsigned long long now_ns(void)
 }
 
 /* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ". */
-static void iso_now(char *buf, size_t len)
+static __attribute__((unused)) void iso_now(char *buf, size_t len)
 {
 	time_t t = time(NULL);
 	struct tm tm;
@@ -82,7 +82,7 @@ static void iso_now(char *buf, size_t len)
  * JSON string literal for @s, in one of a few rotating static buffers:
  * up to 6 results may be used at once (e.g. in one printf).
  */
-static const char *jstr(const char *s)
+static __attribute__((unused)) const char *jstr(const char *s)
 {
 	static char bufs[6][6 * 4096 + 3];
 	static int n;

@@ -57,6 +57,53 @@ fs_mount() {
 	[ "$1" = ext3 ] && fstype=ext4
 	mount -t "$fstype" ${2:+-o "$2"} /dev/vdb /mnt
 	grep ' /mnt ' /proc/mounts >$OUT/mount.txt
+	FS_TYPE=$1
+	canary_write
+}
+
+# Nothing lost (Documentation/reliability.rst).  canary_write, called by
+# fs_mount: CANARY_FILES (8) files of CANARY_KB (128) KiB of random data in
+# /mnt/vp-canary, each fsynced, and their sha256 sums in $OUT.  fs_finish,
+# called after the workload instead of a bare umount: drop the page cache so
+# the canary is read back from the disk, compare the sums, unmount, and run
+# the read-only fsck of the filesystem (e2fsck -fn, fsck.vfat -n).  The
+# verdict goes to $OUT/integrity.json, and any difference fails the scenario.
+canary_write() {
+	[ "${CANARY_FILES:-8}" != 0 ] || return 0
+	mkdir /mnt/vp-canary
+	i=0
+	while [ $i -lt "${CANARY_FILES:-8}" ]; do
+		dd if=/dev/urandom of=/mnt/vp-canary/$i bs=1024 count="${CANARY_KB:-128}" \
+			conv=fsync status=none
+		i=$((i + 1))
+	done
+	sync -f /mnt/vp-canary
+	(cd /mnt/vp-canary && sha256sum -- *) >$OUT/canary.sha256
+}
+
+fs_finish() {
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	canary=ok
+	if [ -s $OUT/canary.sha256 ]; then
+		(cd /mnt/vp-canary && sha256sum -c --quiet $OUT/canary.sha256) >$OUT/canary-check.txt 2>&1 ||
+			canary=bad
+	else
+		canary=none
+		: >$OUT/canary.sha256
+	fi
+	umount /mnt
+	fsck_rc=0
+	case $FS_TYPE in
+	vfat) fsck.vfat -n /dev/vdb >$OUT/fsck.txt 2>&1 || fsck_rc=$? ;;
+	*) e2fsck -fn /dev/vdb >$OUT/fsck.txt 2>&1 || fsck_rc=$? ;;
+	esac
+	printf '{"fs": "%s", "canary_files": %d, "canary": "%s", "fsck_rc": %d, "fsck": "%s"}\n' \
+		"$FS_TYPE" "$(wc -l <$OUT/canary.sha256)" "$canary" "$fsck_rc" \
+		"$([ $fsck_rc = 0 ] && echo clean || echo errors)" >$OUT/integrity.json
+	cat $OUT/integrity.json
+	[ $canary != bad ] || { echo "fs_finish: canary differs after the workload:"; cat $OUT/canary-check.txt; return 1; }
+	[ $fsck_rc = 0 ] || { echo "fs_finish: fsck found errors (rc $fsck_rc):"; tail -20 $OUT/fsck.txt; return 1; }
 }
 
 # now_us: the guest's monotonic-enough wall clock in microseconds.

@@ -23,4 +23,4 @@ mbs=$(sed -n 's/^Throughput \([0-9.]*\) MB\/sec.*/\1/p' $OUT/dbench.txt)
 maxlat=$(sed -n 's/.*max_latency=\([0-9.]*\) ms.*/\1/p' $OUT/dbench.txt)
 [ -n "$mbs" ] || { echo "no throughput line in dbench's output"; exit 1; }
 load_json dbench usecs=$((t1 - t0)) mb_per_s="$mbs" dbench_max_latency_ms="${maxlat:-null}"
-umount /mnt
+fs_finish

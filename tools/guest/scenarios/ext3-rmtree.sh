@@ -24,4 +24,4 @@ sync
 lat_start
 vp-fsload --cpu=$CPU --json=$OUT/load.json rmfiles /mnt/tree
 lat_stop
-umount /mnt
+fs_finish

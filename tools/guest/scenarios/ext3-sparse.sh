@@ -19,4 +19,4 @@ sync
 lat_start
 vp-fsload --cpu=$CPU --json=$OUT/load.json truncate /mnt/sparse
 lat_stop
-umount /mnt
+fs_finish

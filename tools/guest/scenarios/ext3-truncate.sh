@@ -35,4 +35,4 @@ fi
 lat_start
 vp-fsload --cpu=$CPU --json=$OUT/load.json truncate /mnt/big
 lat_stop
-umount /mnt
+fs_finish

@@ -25,4 +25,4 @@ cat $OUT/fio.txt
 kbs=$(awk -F';' '{print $48}' $OUT/fio.txt)
 [ -n "$kbs" ] || { echo "no bandwidth in fio's output"; exit 1; }
 load_json fio-write usecs=$((t1 - t0)) mb_per_s=$((kbs / 1024))
-umount /mnt
+fs_finish

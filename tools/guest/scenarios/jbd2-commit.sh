@@ -29,4 +29,4 @@ t3=$(now_us)
 lat_stop
 load_json jbd2-commit usecs=$((t3 - t0)) create_us=$((t1 - t0)) chmod_us=$((t2 - t1)) unlink_us=$((t3 - t2)) \
 	files_per_s=$((FILES * 3 * 1000000 / (t3 - t0)))
-umount /mnt
+fs_finish

@@ -37,4 +37,4 @@ lat_stop
 load_json "mpage-$FS" usecs=$((t4 - t0)) write_big_us=$((t1 - t0)) write_small_us=$((t2 - t1)) \
 	read_big_us=$((t3 - t2)) read_small_us=$((t4 - t3)) \
 	mb_per_s=$((SIZE_MB * 2 * 1000000 / (t1 - t0 + t3 - t2)))
-umount /mnt
+fs_finish

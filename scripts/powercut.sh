@@ -1,0 +1,119 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# powercut.sh PROFILE CUTS OUTDIR - crash consistency of one kernel: CUTS
+# times, boot PROFILE on a fresh scratch disk running crash-load (fsynced
+# creates, big ext3-format files, create storms, truncates and unlinks, with
+# data=ordered and data=journal in turn), kill QEMU at a random moment (the
+# power cut), boot again running crash-check (the kernel replays the
+# journal; every file is listed and its bytes checked; e2fsck -fn), and
+# judge the listing against the acks the first boot printed (tools/vp-crash
+# judge).  A cut is survived when the check boot is clean,
+# e2fsck finds nothing, and every fsync-acknowledged state is on the disk.
+#
+# OUTDIR/cut-NNN/{load,check}/ keep both runs; OUTDIR/cut-NNN/verdict.json
+# the judgement; OUTDIR/summary.json the count:
+#   {"profile", "clock", "cuts_tried", "cuts_survived", "not_cut",
+#    "journal_replays", "acks_checked", "failed": [...]}
+# (not_cut: loads that finished before their cut came, not counted as tried;
+# journal_replays: check boots whose mount said "recovery complete")
+#
+# The acks come on the guest's second serial port (run.sh's serial1.log), a
+# channel no kernel message can mix into.  A cut whose last ack is more than
+# STALL_MAX (10) seconds older than the cut fails: the load had hung, and a
+# hang must not pass for a survived cut.
+#
+# Environment: SEED (1: the cut moments and the loads follow from it),
+# CUT_MIN/CUT_MAX (2/20: seconds of load before the cut), STALL_MAX, CLOCK
+# (default tcg, or kvm where it works: correctness, not timing), TIMEOUT
+# (600), and run.sh's.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -eq 3 ] || die "usage: powercut.sh PROFILE CUTS OUTDIR"
+profile=$1 cuts=$2 out=$3
+check_profile "$profile"
+[[ $cuts =~ ^[1-9][0-9]*$ ]] || die "CUTS must be a positive number, not '$cuts'"
+seed=${SEED:-1} cmin=${CUT_MIN:-2} cmax=${CUT_MAX:-20} stall_max=${STALL_MAX:-10}
+[[ $seed =~ ^[0-9]+$ && $cmin =~ ^[0-9]+$ && $cmax =~ ^[0-9]+$ && $stall_max =~ ^[0-9]+$ ]] &&
+	[ "$cmin" -le "$cmax" ] || die "SEED, CUT_MIN, CUT_MAX, STALL_MAX must be numbers with CUT_MIN <= CUT_MAX"
+CLOCK=$(reliability_clock "$profile") || exit 1
+export CLOCK TIMEOUT=${TIMEOUT:-600}
+judge=$TOP/tools/vp-crash
+make -s -C "$TOP/tools" vp-crash >&2 || die "cannot build tools/vp-crash"
+mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+RANDOM=$seed
+tried=0 survived=0 notcut=0 failed=() cutjson=()
+t0=$(date +%s)
+for i in $(seq 1 "$cuts"); do
+	d=$out/cut-$(printf %03d "$i")
+	rm -rf "$d"
+	mkdir -p "$d"
+	mode=data=ordered
+	[ $((i % 2)) = 0 ] && mode=data=journal
+	after=$((cmin + RANDOM % (cmax - cmin + 1))).$((RANDOM % 10))
+	s=$((seed * 1000 + i))
+	truncate -s 1024M "$d/scratch.img" || die "cannot create $d/scratch.img (disk full?)"
+	say "$profile: cut $i/$cuts ($mode, load seed $s, power cut ${after}s into the load; elapsed $(elapsed "$t0"))"
+	verdict=failed why= replayed=0
+	SCRATCH=$d/scratch.img POWERCUT=$after VP_ENV=SEED=$s,MOUNT_OPTS=$mode \
+		"$TOP/scripts/run.sh" "$profile" crash-load "$d/load" 2>"$d/load.err"
+	lstat=$(jq -r .status "$d/load/run.json" 2>/dev/null || echo missing)
+	# a load that hung before its cut would pass as "cut": the last ack
+	# must have come shortly before the power went
+	stalled=0
+	if [ -f "$d/load/powercut" ] && [ -f "$d/load/serial1.log" ]; then
+		stalled=$(( $(date -d "$(cat "$d/load/powercut")" +%s) - $(stat -c %Y "$d/load/serial1.log") ))
+	fi
+	if [ "$lstat" = ok ]; then
+		verdict=not-cut
+	elif [ "$lstat" != cut ]; then
+		why="load boot: $lstat"
+	fi
+	if [ -z "$why" ]; then
+		SCRATCH=$d/scratch.img VP_ENV=MOUNT_OPTS=$mode \
+			"$TOP/scripts/run.sh" "$profile" crash-check "$d/check" 2>"$d/check.err"
+		cstat=$(jq -r .status "$d/check/run.json" 2>/dev/null || echo missing)
+		fsck=$(jq -r '.fsck // "missing"' "$d/check/results/integrity.json" 2>/dev/null || echo missing)
+		replayed=$(grep -c 'recovery complete' "$d/check/results/mount-dmesg.txt" 2>/dev/null || true)
+		jrc=none
+		if [ -f "$d/check/results/manifest.txt" ]; then
+			jrc=0
+			"$judge" judge "$d/load/serial1.log" "$d/check/results/manifest.txt" \
+				>"$d/verdict.json" 2>"$d/judge.err" || jrc=$?
+		fi
+		if [ "$cstat" != ok ]; then why="check boot: $cstat (fsck: $fsck)"
+		elif [ "$fsck" != clean ]; then why="e2fsck: $fsck"
+		elif [ "$jrc" = 1 ]; then
+			why="data: $(jq -r '"\(.lost) lost, \(.corrupt) corrupt: \(.first_problem)"' "$d/verdict.json")"
+		elif [ "$jrc" != 0 ]; then why="no verdict (judge: $(head -c 300 "$d/judge.err" 2>/dev/null || echo "no manifest"))"
+		elif [ "$stalled" -gt "$stall_max" ]; then
+			why="the load made no progress for ${stalled}s before the cut (a hang?)"
+		elif [ "$verdict" != not-cut ]; then verdict=survived
+		fi
+	fi
+	rm -f "$d/scratch.img"
+	cutjson+=("$d/cut.json")
+	jq -n --argjson cut "$i" --arg mode "$mode" --argjson seed "$s" --arg after "$after" \
+		--arg verdict "$verdict" --arg why "$why" --argjson replayed "${replayed:-0}" --argjson stalled "$stalled" \
+		--slurpfile v <(cat "$d/verdict.json" 2>/dev/null || echo null) \
+		'{cut: $cut, mount: $mode, seed: $seed, cut_after_s: ($after | tonumber),
+		  journal_replayed: ($replayed > 0), last_ack_before_cut_s: $stalled,
+		  verdict: (if $why == "" then $verdict else "failed" end), why: $why, judge: $v[0]}' >"$d/cut.json"
+	case $verdict:$why in
+	survived:) tried=$((tried + 1)) survived=$((survived + 1))
+		say "  survived: $(jq -r '"\(.acks) acks, \(.files_checked) files checked, fsck clean"' "$d/verdict.json")$([ "$replayed" -gt 0 ] && echo ", journal replayed")" ;;
+	not-cut:) notcut=$((notcut + 1)); say "  the load finished before the cut (not counted)" ;;
+	*) tried=$((tried + 1)) failed+=("$i: $why"); warn "cut $i FAILED: $why (see $d)" ;;
+	esac
+done
+clock=$(jq -r .clock "$out"/cut-001/load/run.json 2>/dev/null || echo "$CLOCK")
+printf '%s\n' "${failed[@]}" | jq -R . | jq -s --arg profile "$profile" --arg clock "$clock" \
+	--argjson tried $tried --argjson survived $survived --argjson notcut $notcut --argjson seed "$seed" \
+	--argjson replays "$(cat "${cutjson[@]}" | jq -s '[.[] | select(.journal_replayed)] | length')" \
+	--argjson acks "$(cat "${cutjson[@]}" | jq -s '[.[] | .judge.acks // 0] | add')" \
+	'{profile: $profile, clock: $clock, seed: $seed, cuts_tried: $tried, cuts_survived: $survived,
+	  not_cut: $notcut, journal_replays: $replays, acks_checked: $acks, failed: map(select(. != ""))}' >"$out/summary.json"
+say "$profile: $survived of $tried power cuts survived ($(elapsed "$t0")); $out/summary.json"
+[ $survived -eq $tried ]

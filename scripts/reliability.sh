@@ -1,0 +1,133 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# reliability.sh PROFILE... - 'make reliability': nothing lost, on every
+# PROFILE (Documentation/reliability.rst):
+#
+#   1. integrity: every filesystem workload (short sizes, and ext3-truncate
+#      also with data=journal) ends with its canary files checked against
+#      their sums read back from the disk and a clean e2fsck -fn / fsck.vfat;
+#   2. power cuts: CUTS (50) cuts of crash-load, each judged (powercut.sh);
+#   3. the debug kernel (DEBUG profile, default "debug": the Server kernel
+#      with DEBUG_ATOMIC_SLEEP, lockdep and the stall detectors) runs the
+#      whole scenario suite; any splat fails its run.
+#
+# Results in build/reliability/<stamp>/ (summary.json, summary.md, every
+# run's console log); build/reliability/latest points at the last one.
+# Environment: CUTS (50; 0 skips step 2), DEBUG (debug; empty skips step 3),
+# CLOCK (auto: KVM where it works, else tcg; these runs check correctness,
+# not timing), TIMEOUT (900), SEED (1).
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -gt 0 ] || die "no profiles given; valid profiles: $(profiles_all | tr '\n' ' ')"
+for p; do check_profile "$p"; done
+cuts=${CUTS:-50} debug=${DEBUG-debug}
+[[ $cuts =~ ^[0-9]+$ ]] || die "CUTS must be a number, not '$cuts'"
+[ -z "$debug" ] || check_profile "$debug"
+CLOCK=$(reliability_clock "$1") || exit 1
+export CLOCK TIMEOUT=${TIMEOUT:-900}
+for p in "$@" $debug; do
+	[ -f "$BUILD/kernels/$(profile_kernel "$p")/bzImage" ] ||
+		die "no kernel for $p; run 'make kernels PROFILES=\"$* $debug\"'"
+done
+
+fs_scen="ext3-truncate ext3-truncate:data=journal ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat dbench fio-write"
+all_scen="cyclic-idle hackbench ctxswitch many-threads compile $fs_scen crash-load"
+stamp=$(date -u +%Y%m%d-%H%M%S)
+dir=$BUILD/reliability/$stamp
+mkdir -p "$dir" || die "cannot create $dir"
+ln -sfn "$stamp" "$BUILD/reliability/latest"
+start=$(date +%s)
+
+# run_scen PROFILE SCEN[:MOUNT_OPTS] OUTDIR: one short run; prints its status
+run_scen() {
+	local p=$1 s=${2%%:*} mo= env
+	[ "$2" != "$s" ] && mo=${2#*:}
+	env=$(bench_env smoke "$s")
+	[ "$s" = crash-load ] && env="OPS=400,BIG_MB=4"
+	[ -n "$mo" ] && env="${env:+$env,}MOUNT_OPTS=$mo"
+	VP_ENV=$env PROG=run.sh "$TOP/scripts/run.sh" "$p" "$s" "$3" >/dev/null 2>&1
+	jq -r .status "$3/run.json" 2>/dev/null || echo missing
+}
+
+for p; do
+	say "$p: integrity after every filesystem workload (elapsed $(elapsed "$start"))"
+	mkdir -p "$dir/$p/powercut" || die "cannot create $dir/$p"
+	n=0 clean=0 bad=()
+	for s in $fs_scen; do
+		n=$((n + 1))
+		o=$dir/$p/integrity/${s/:/-}
+		st=$(run_scen "$p" "$s" "$o")
+		i=$o/results/integrity.json
+		if [ "$st" = ok ] && jq -e '.fsck == "clean" and .canary == "ok"' "$i" >/dev/null 2>&1; then
+			clean=$((clean + 1))
+			say "  $s: fsck clean, canary intact"
+		else
+			bad+=("$s: $st $(jq -c '{fsck, canary}' "$i" 2>/dev/null)")
+			warn "$p $s: $st $(jq -c '{fsck, canary}' "$i" 2>/dev/null) (see $o)"
+		fi
+	done
+	printf '%s\n' "${bad[@]}" | jq -R . | jq -s --argjson n $n --argjson clean $clean \
+		'{workloads: $n, clean: $clean, failed: map(select(. != ""))}' >"$dir/$p/integrity.json"
+	if [ "$cuts" -gt 0 ]; then
+		say "$p: $cuts power cuts (elapsed $(elapsed "$start"))"
+		PROG=powercut.sh "$TOP/scripts/powercut.sh" "$p" "$cuts" "$dir/$p/powercut" ||
+			warn "$p: not every power cut was survived (or powercut.sh failed)"
+		[ -s "$dir/$p/powercut/summary.json" ] ||
+			echo '{"cuts_tried": 0, "cuts_survived": 0, "failed": ["powercut.sh wrote no summary"]}' \
+				>"$dir/$p/powercut/summary.json"
+	fi
+done
+
+if [ -n "$debug" ]; then
+	say "$debug: the whole scenario suite on the debug kernel (elapsed $(elapsed "$start"))"
+	n=0 clean=0 bad=()
+	for s in $all_scen; do
+		n=$((n + 1))
+		o=$dir/$debug/${s/:/-}
+		st=$(run_scen "$debug" "$s" "$o")
+		if [ "$st" = ok ]; then
+			clean=$((clean + 1))
+			say "  $s: no splat"
+		else
+			bad+=("$s: $st")
+			warn "$debug $s: $st (console: $o/console.log)"
+		fi
+	done
+	printf '%s\n' "${bad[@]}" | jq -R . | jq -s --argjson n $n --argjson clean $clean \
+		'{runs: $n, clean: $clean, splats: ($n - $clean), failed: map(select(. != ""))}' >"$dir/$debug.json"
+fi
+
+# the summary: one row per profile, one for the debug kernel
+{
+	for p; do
+		jq -n --arg p "$p" --slurpfile i "$dir/$p/integrity.json" \
+			--slurpfile c <(cat "$dir/$p/powercut/summary.json" 2>/dev/null || echo null) \
+			'{profile: $p, integrity: $i[0], powercut: $c[0]}'
+	done
+} | jq -s --arg clock "$CLOCK" --argjson cuts "$cuts" --arg stamp "$stamp" --arg host "$(uname -n)" \
+	--arg cmd "$(if [ -n "${MAKELEVEL:-}" ]; then echo "make reliability RELIABILITY_PROFILES=\"$*\" CUTS=$cuts";
+		else echo "CUTS=$cuts DEBUG=$debug CLOCK=$CLOCK SEED=${SEED:-1} scripts/reliability.sh $*"; fi)" \
+	--slurpfile d <(cat "$dir/$debug.json" 2>/dev/null || echo null) --arg debug "$debug" \
+	'{stamp: $stamp, command: $cmd, clock: $clock, cuts_per_profile: $cuts, host: $host, profiles: .,
+	  debug: (if $debug == "" then null else ($d[0] + {profile: $debug}) end)}' >"$dir/summary.json"
+jq -r '
+	"# make reliability, \(.stamp) (clock \(.clock))\n",
+	"Command: `\(.command)`\n",
+	"| profile | fs workloads: fsck clean, canary intact | power cuts survived / tried | journal replayed | fsync-acked states checked |",
+	"|---|---|---|---|---|",
+	(.profiles[] | "| \(.profile) | \(.integrity.clean) / \(.integrity.workloads) | " +
+		(if .powercut then "\(.powercut.cuts_survived) / \(.powercut.cuts_tried) | \(.powercut.journal_replays) | \(.powercut.acks_checked)"
+		 else "not run | | " end) + " |"),
+	"",
+	(if .debug then "Debug kernel (\(.debug.profile)): \(.debug.runs) scenario runs, \(.debug.splats) with a splat, stall or lockup." else "Debug kernel: not run." end),
+	"",
+	((.profiles[] | .profile as $p | (.integrity.failed[]?, .powercut.failed[]?) | "- FAILED \($p): \(.)"),
+	 (.debug.failed[]? | "- FAILED \(.)"))
+' "$dir/summary.json" >"$dir/summary.md"
+cat "$dir/summary.md"
+say "reliability: $(elapsed "$start"); $dir/summary.json"
+jq -e '([.profiles[] | .integrity.clean == .integrity.workloads and
+	(.powercut == null or (.powercut.cuts_survived == .powercut.cuts_tried and (.powercut.failed | length) == 0))] | all) and
+	(.debug == null or .debug.splats == 0)' "$dir/summary.json" >/dev/null

@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# compile: scheduling latency while gcc builds a real C project, the 2004
+# report's 'make -j' load, and the build's own time.  The project is Lua
+# (Debian's lua5.4 source package, /vp/src, put there by 'make rootfs'):
+# 34 C files compiled and linked into lua and luac by its own Makefile
+# ('make posix').  It is unpacked in /tmp (tmpfs) so that the load is the
+# compiler, fork/exec and the page cache, not the emulated disk.
+#
+# Knobs (vp.env): JOBS=4 (make -j), BUILDS=1 (clean builds in a row), and
+# those of lib.sh
+set -e
+. /vp/lib.sh
+JOBS=${JOBS:-4}
+BUILDS=${BUILDS:-1}
+
+src=$(ls /vp/src/*.orig.tar.* | head -1)
+mkdir -p /tmp/cc
+tar -xf "$src" -C /tmp/cc --strip-components=1
+cd /tmp/cc
+echo "source: $(basename "$src"), gcc $(gcc -dumpversion), make -j$JOBS posix, $BUILDS build(s)"
+lat_start
+t0=$(now_us)
+i=0
+while [ $i -lt "$BUILDS" ]; do
+	make -s clean >/dev/null
+	make -s -j"$JOBS" posix >$OUT/make.log 2>&1
+	i=$((i + 1))
+done
+t1=$(now_us)
+lat_stop
+# the result must work: a compiler or make failure is a failed run
+[ "$(src/lua -e 'print(6 * 7)')" = 42 ] || { echo "the built lua does not run"; exit 1; }
+load_json compile usecs=$((t1 - t0)) builds="$BUILDS" jobs="$JOBS" build_us=$(((t1 - t0) / BUILDS)) \
+	builds_per_h="$(awk -v b="$BUILDS" -v us=$((t1 - t0)) 'BEGIN { printf "%.3f", b * 3600e6 / us }')"

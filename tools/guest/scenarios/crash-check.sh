@@ -1,0 +1,20 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# crash-check: the boot after a power cut (scripts/powercut.sh).  Mounts the
+# scratch disk as crash-load left it, so that the kernel replays the
+# journal, lists every file of /mnt/crash with its size and whether its
+# bytes are vp-crash's pattern ($OUT/manifest.txt, judged on the host
+# against the acks of the cut boot), unmounts, and runs e2fsck -fn.
+#
+# Knobs (vp.env): MOUNT_OPTS (as for crash-load)
+set -e
+. /vp/lib.sh
+mkdir -p /mnt
+mount -t ext4 ${MOUNT_OPTS:+-o "$MOUNT_OPTS"} /dev/vdb /mnt
+dmesg | grep -E 'EXT4-fs|jbd2' >$OUT/mount-dmesg.txt || true
+vp-crash verify /mnt/crash >$OUT/manifest.txt
+echo "files: $(wc -l <$OUT/manifest.txt)"
+FS_TYPE=ext3
+: >$OUT/canary.sha256
+fs_finish

@@ -1,0 +1,25 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# crash-load: the journal-heavy load that 'make reliability' cuts the power
+# under (scripts/powercut.sh).  A fresh ext3-format filesystem on the
+# scratch disk, mounted by ext4 with MOUNT_OPTS (data=ordered by default, or
+# data=journal), and vp-crash's mix of fsynced creates, big files with
+# indirect blocks, create storms ended by syncfs, truncates and unlinks in
+# /mnt/crash.  Every state that fsync made durable is announced on the
+# guest's second serial port, /dev/ttyS1 ("vp-crash: ack ..."), which the
+# host keeps as serial1.log; the next boot (crash-check) must find every
+# announced state on the disk.
+#
+# Knobs (vp.env): SEED=1, OPS=0 (run until the power is cut), MAX_FILES=300,
+# BIG_MB=8, MOUNT_OPTS, MKFS_OPTS
+set -e
+. /vp/lib.sh
+CANARY_FILES=0 fs_mount ext3 "${MOUNT_OPTS:-}"
+mkdir /mnt/crash
+sync
+vp-crash --seed="${SEED:-1}" --ops="${OPS:-0}" --max-files="${MAX_FILES:-300}" \
+	--big-mb="${BIG_MB:-8}" --log=/dev/ttyS1 load /mnt/crash
+# reached only with OPS set: a load that ended without a cut
+vp-crash verify /mnt/crash >$OUT/manifest.txt
+fs_finish

@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vp-crash - journal-heavy load for power-cut tests, and its verifier
+ *
+ *   vp-crash [--seed=N] [--ops=N] [--max-files=N] [--big-mb=N] [--log=PATH] load DIR
+ *   vp-crash verify DIR           > MANIFEST
+ *   vp-crash judge ACKLOG MANIFEST
+ *
+ * load: an endless (or --ops long) mix of small-file creates, big-file
+ * creates (indirect blocks on an ext3-format filesystem), storms of creates
+ * ended by one syncfs(), truncates and unlinks.  File fN holds a pattern
+ * that depends only on N and the byte offset, so any prefix can be checked
+ * without a record of what was written.  Every durable state is announced
+ * on --log (the serial console) only after fsync()/syncfs() returned:
+ *
+ *   vp-crash: ack fN SIZE     fN has SIZE bytes (SIZE -1: fN is gone)
+ *   vp-crash: pend fN SIZE    fN is about to become SIZE; until the next
+ *                             ack of fN either state is legal
+ *
+ * and the log is drained (fsync, tcdrain) after each line, so a line the
+ * host read is a promise the disk must keep, however the power is cut.
+ *
+ * The log should be a channel of its own (the guest's second serial port):
+ * a kernel message mixed into a "pend" line would hide a legal state.
+ *
+ * verify: one line per file of DIR: "fN SIZE ok|bad" (bad: a byte that is
+ * not the pattern).
+ *
+ * judge: replay the ack log (lines without "vp-crash: " are ignored, and so
+ * is a last line that does not end right after its size: cut short by the
+ * power cut; an unparsable line before the last is a garbled log, exit 2) against the manifest.  An acked file that is
+ * missing, has a size no ack or pend allows, or holds a wrong byte is lost
+ * data.  Prints a JSON verdict; exit 0 if nothing was lost, 1 if something
+ * was, 2 on bad input.
+ */
+#define _GNU_SOURCE
+#define _FILE_OFFSET_BITS 64
+#include <dirent.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <unistd.h>
+
+#define VERSION "1.0"
+#define PROG "vp-crash"
+#define KiB 1024ULL
+#define MiB (1024ULL * 1024)
+
+#include "vp-common.h"
+
+static unsigned long long opt_seed = 1, opt_ops, opt_max_files = 300, opt_big_mb = 8;
+static const char *opt_log;
+
+static void die(const char *what, const char *path)
+{
+	fprintf(stderr, "%s: %s %s: %s\n", PROG, what, path, strerror(errno));
+	exit(1);
+}
+
+static void display_help(void)
+{
+	printf("Usage: %s [OPTION]... load DIR\n"
+	       "       %s verify DIR\n"
+	       "       %s judge ACKLOG MANIFEST\n"
+	       "Journal-heavy load for power-cut tests, and its verifier.\n\n"
+	       "Commands:\n"
+	       "  load DIR     create, fsync, truncate and unlink files in DIR, announcing\n"
+	       "               every durable state on --log after fsync returned (see below)\n"
+	       "  verify DIR   print \"NAME SIZE ok|bad\" for every file in DIR\n"
+	       "  judge ACKLOG MANIFEST  check a manifest (from verify, after the cut)\n"
+	       "               against the acks; JSON verdict; exit 1 if acked data was lost\n\n"
+	       "Options (load):\n"
+	       "  --seed=N       random sequence of operations (1)\n"
+	       "  --ops=N        stop after N operations (0: run until killed)\n"
+	       "  --max-files=N  files kept at most; unlinks keep the count below (300)\n"
+	       "  --big-mb=N     largest big file in MiB (8)\n"
+	       "  --log=PATH     where acks go, drained line by line (stdout)\n"
+	       "  --help         this help\n\n"
+	       "Ack lines: \"vp-crash: ack NAME SIZE\" (SIZE -1: removed) and\n"
+	       "\"vp-crash: pend NAME SIZE\" (either state legal until NAME's next ack).\n",
+	       PROG, PROG, PROG);
+}
+
+/* Word @idx (bytes 8*idx..8*idx+7) of file fN: splitmix64 of (N, idx). */
+static uint64_t pattern_word(uint64_t n, uint64_t idx)
+{
+	uint64_t z = n * 0x9e3779b97f4a7c15ULL + idx + 1;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* Compare (@check) or fill @buf with bytes @off..@off+@len-1 of fN. */
+static int pattern(unsigned char *buf, size_t len, uint64_t n, uint64_t off, int check)
+{
+	uint64_t w = pattern_word(n, off >> 3);
+
+	for (size_t i = 0; i < len; i++, off++) {
+		unsigned char b;
+
+		if (!(off & 7))
+			w = pattern_word(n, off >> 3);
+		b = w >> ((off & 7) * 8);
+		if (check && buf[i] != b)
+			return 0;
+		buf[i] = b;
+	}
+	return 1;
+}
+
+/* xorshift64*: the operation sequence, reproducible from --seed */
+static uint64_t rng_state;
+static uint64_t rnd(uint64_t below)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return (rng_state * 0x2545f4914f6cdd1dULL) % (below ? below : 1);
+}
+
+static int log_fd = 1, log_tty;
+
+static void announce(const char *what, uint64_t n, long long size)
+{
+	char line[96];
+	int len = snprintf(line, sizeof(line), "vp-crash: %s f%llu %lld\n", what,
+			   (unsigned long long)n, size);
+
+	if (write(log_fd, line, len) != len)
+		die("write", opt_log ? opt_log : "stdout");
+	if (log_tty)
+		tcdrain(log_fd);
+	else
+		fsync(log_fd);
+}
+
+static struct { uint64_t n; uint64_t size; } *live;
+static size_t nlive;
+static int dir_fd;
+static uint64_t next_n;
+
+static void write_file(const char *dir, uint64_t n, uint64_t size, int do_fsync)
+{
+	static unsigned char buf[MiB];
+	char name[32];
+	int fd;
+
+	snprintf(name, sizeof(name), "f%llu", (unsigned long long)n);
+	fd = openat(dir_fd, name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		die("create", dir);
+	for (uint64_t off = 0; off < size; off += sizeof(buf)) {
+		size_t len = size - off < sizeof(buf) ? size - off : sizeof(buf);
+
+		pattern(buf, len, n, off, 0);
+		if (write(fd, buf, len) != (ssize_t)len)
+			die("write", name);
+	}
+	if (do_fsync && fsync(fd) < 0)
+		die("fsync", name);
+	if (close(fd) < 0)
+		die("close", name);
+	live[nlive].n = n;
+	live[nlive].size = size;
+	nlive++;
+}
+
+static void cmd_load(const char *dir)
+{
+	unsigned long long ops = 0;
+
+	dir_fd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (dir_fd < 0)
+		die("open", dir);
+	live = calloc(opt_max_files + 128, sizeof(*live));
+	if (!live)
+		die("calloc", "");
+	if (opt_log) {
+		log_fd = open(opt_log, O_WRONLY | O_APPEND | O_CREAT | O_NOCTTY, 0644);
+		if (log_fd < 0)
+			die("open", opt_log);
+	}
+	log_tty = isatty(log_fd);
+	rng_state = opt_seed * 0x9e3779b97f4a7c15ULL | 1;
+	dprintf(log_fd, "vp-crash: start seed=%llu\n", opt_seed);
+
+	for (ops = 0; !opt_ops || ops < opt_ops; ops++) {
+		uint64_t r = rnd(100), n, size;
+		size_t i;
+
+		if (nlive >= opt_max_files || (nlive > opt_max_files / 2 && r < 20)) {
+			/* unlink: the name may vanish from here on */
+			char name[32];
+
+			i = rnd(nlive);
+			snprintf(name, sizeof(name), "f%llu", (unsigned long long)live[i].n);
+			announce("pend", live[i].n, -1);
+			if (unlinkat(dir_fd, name, 0) < 0)
+				die("unlink", name);
+			if (fsync(dir_fd) < 0)
+				die("fsync", dir);
+			announce("ack", live[i].n, -1);
+			live[i] = live[--nlive];
+		} else if (r < 45) {
+			/* small file, fsync'ed on its own */
+			n = next_n++;
+			write_file(dir, n, 1 + rnd(64 * KiB), 1);
+			if (fsync(dir_fd) < 0)
+				die("fsync", dir);
+			announce("ack", n, live[nlive - 1].size);
+		} else if (r < 55) {
+			/* big file: indirect and double-indirect blocks on ext3 */
+			n = next_n++;
+			write_file(dir, n, MiB + rnd(opt_big_mb * MiB), 1);
+			if (fsync(dir_fd) < 0)
+				die("fsync", dir);
+			announce("ack", n, live[nlive - 1].size);
+		} else if (r < 65 && nlive + 64 < opt_max_files + 128) {
+			/* storm: 64 files, no fsync, then one syncfs() commits them all */
+			size_t first = nlive;
+
+			for (int k = 0; k < 64; k++)
+				write_file(dir, next_n++, 4 * KiB, 0);
+			if (syncfs(dir_fd) < 0)
+				die("syncfs", dir);
+			for (i = first; i < nlive; i++)
+				announce("ack", live[i].n, live[i].size);
+		} else if (nlive) {
+			/* truncate to a random shorter size (frees indirect blocks) */
+			char name[32];
+			int fd;
+
+			i = rnd(nlive);
+			size = live[i].size ? rnd(live[i].size) : 0;
+			snprintf(name, sizeof(name), "f%llu", (unsigned long long)live[i].n);
+			announce("pend", live[i].n, size);
+			fd = openat(dir_fd, name, O_WRONLY);
+			if (fd < 0)
+				die("open", name);
+			if (ftruncate(fd, size) < 0 || fsync(fd) < 0)
+				die("truncate", name);
+			close(fd);
+			live[i].size = size;
+			announce("ack", live[i].n, size);
+		}
+	}
+	dprintf(log_fd, "vp-crash: done ops=%llu files=%zu\n", ops, nlive);
+}
+
+static void cmd_verify(const char *dir)
+{
+	static unsigned char buf[MiB];
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		die("opendir", dir);
+	dir_fd = dirfd(d);
+	while ((de = readdir(d))) {
+		unsigned long long n, off = 0;
+		int fd, ok = 1;
+		char tail;
+		ssize_t got;
+
+		if (sscanf(de->d_name, "f%llu%c", &n, &tail) != 1)
+			continue;
+		fd = openat(dir_fd, de->d_name, O_RDONLY);
+		if (fd < 0)
+			die("open", de->d_name);
+		while ((got = read(fd, buf, sizeof(buf))) > 0) {
+			ok = ok && pattern(buf, got, n, off, 1);
+			off += got;
+		}
+		if (got < 0)
+			die("read", de->d_name);
+		close(fd);
+		printf("f%llu %llu %s\n", n, off, ok ? "ok" : "bad");
+	}
+	closedir(d);
+}
+
+/* judge: per file, the last acked size and the sizes pending since */
+struct state {
+	unsigned long long n;
+	long long acked;	/* -2: never acked */
+	long long pend[4];
+	int npend;		/* > 4: too many to keep, any state is legal */
+};
+
+static struct state *states;
+static size_t nstates, capstates;
+
+static struct state *state_of(unsigned long long n)
+{
+	for (size_t i = nstates; i-- > 0;)	/* recent files are looked up most */
+		if (states[i].n == n)
+			return &states[i];
+	if (nstates == capstates) {
+		capstates = capstates ? 2 * capstates : 1024;
+		states = realloc(states, capstates * sizeof(*states));
+		if (!states)
+			die("realloc", "");
+	}
+	states[nstates] = (struct state){ .n = n, .acked = -2 };
+	return &states[nstates++];
+}
+
+static void cmd_judge(const char *acklog, const char *manifest)
+{
+	unsigned long long acks = 0, checked = 0, lost = 0, corrupt = 0, unacked = 0, unacked_bad = 0;
+	unsigned long long n, garbled = 0;
+	long long size;
+	char line[512], what[8], okbad[8], first[256] = "";
+	FILE *f = fopen(acklog, "r");
+	int started = 0, pending_garble = 0;
+
+	if (!f)
+		die("open", acklog);
+	while (fgets(line, sizeof(line), f)) {
+		char *p = strstr(line, "vp-crash: ");
+		struct state *s;
+		char end;
+
+		if (!p)
+			continue;
+		/* a line that did not parse was garbled, unless it was the last */
+		garbled += pending_garble;
+		pending_garble = 0;
+		if (!strncmp(p, "vp-crash: start", 15) || !strncmp(p, "vp-crash: done", 14)) {
+			started = 1;
+			continue;
+		}
+		if (sscanf(p, "vp-crash: %7s f%llu %lld%c", what, &n, &size, &end) != 4 ||
+		    (end != '\n' && end != '\r') ||
+		    (strcmp(what, "ack") && strcmp(what, "pend"))) {
+			pending_garble = 1;	/* or cut short by the power cut */
+			continue;
+		}
+		s = state_of(n);
+		if (!strcmp(what, "ack")) {
+			s->acked = size;
+			s->npend = 0;
+			acks++;
+		} else if (s->npend < 4) {
+			s->pend[s->npend++] = size;
+		} else {
+			s->npend = 5;
+		}
+	}
+	fclose(f);
+	if (garbled) {
+		/* a lost "pend" would make a legal state look like lost data */
+		fprintf(stderr, "%s: %s: %llu garbled line(s) before the last: cannot judge\n",
+			PROG, acklog, garbled);
+		exit(2);
+	}
+	if (!started) {
+		fprintf(stderr, "%s: %s has no 'vp-crash: start' line: not an ack log\n", PROG, acklog);
+		exit(2);
+	}
+
+	/* mark what the manifest holds: seen[i] = size, or -1 */
+	long long *seen = malloc((nstates + 1) * sizeof(*seen));
+	int *bad = calloc(nstates + 1, sizeof(*bad));
+
+	if (!seen || !bad)
+		die("malloc", "");
+	for (size_t i = 0; i < nstates; i++)
+		seen[i] = -1;
+	f = fopen(manifest, "r");
+	if (!f)
+		die("open", manifest);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long sz;
+		size_t i;
+
+		if (sscanf(line, "f%llu %llu %7s", &n, &sz, okbad) != 3) {
+			fprintf(stderr, "%s: %s: not a manifest line: %s", PROG, manifest, line);
+			exit(2);
+		}
+		for (i = 0; i < nstates && states[i].n != n; i++)
+			;
+		if (i == nstates || states[i].acked == -2) {
+			unacked++;
+			unacked_bad += strcmp(okbad, "ok") != 0;
+			continue;
+		}
+		seen[i] = sz;
+		bad[i] = strcmp(okbad, "ok") != 0;
+	}
+	fclose(f);
+
+	for (size_t i = 0; i < nstates; i++) {
+		struct state *s = &states[i];
+		int allowed = s->acked == seen[i];
+
+		if (s->acked == -2)
+			continue;
+		checked++;
+		allowed |= s->npend > 4;
+		for (int k = 0; k < s->npend && k < 4; k++)
+			allowed |= s->pend[k] == seen[i];
+		if (!allowed) {
+			lost++;
+			if (!first[0])
+				snprintf(first, sizeof(first), "f%llu: acked %lld bytes, found %lld",
+					 s->n, s->acked, seen[i]);
+		} else if (seen[i] >= 0 && bad[i]) {
+			corrupt++;
+			if (!first[0])
+				snprintf(first, sizeof(first), "f%llu: %lld bytes, content differs",
+					 s->n, seen[i]);
+		}
+	}
+	printf("{\"tool\":\"%s\",\"version\":\"%s\",\"acks\":%llu,\"files_checked\":%llu,"
+	       "\"lost\":%llu,\"corrupt\":%llu,\"unacked_present\":%llu,\"unacked_bad\":%llu,"
+	       "\"first_problem\":%s,\"verdict\":\"%s\"}\n",
+	       PROG, VERSION, acks, checked, lost, corrupt, unacked, unacked_bad,
+	       jstr(first), lost || corrupt ? "lost" : "intact");
+	free(seen);
+	free(bad);
+	exit(lost || corrupt ? 1 : 0);
+}
+
+enum option_values { OPT_SEED = 1, OPT_OPS, OPT_MAX_FILES, OPT_BIG_MB, OPT_LOG, OPT_HELP };
+
+static const struct option long_options[] = {
+	{ "seed",      required_argument, NULL, OPT_SEED },
+	{ "ops",       required_argument, NULL, OPT_OPS },
+	{ "max-files", required_argument, NULL, OPT_MAX_FILES },
+	{ "big-mb",    required_argument, NULL, OPT_BIG_MB },
+	{ "log",       required_argument, NULL, OPT_LOG },
+	{ "help",      no_argument,       NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+	int c, nargs;
+
+	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+		switch (c) {
+		case OPT_SEED: opt_seed = parse_num("seed", optarg, 0, UINT64_MAX); break;
+		case OPT_OPS: opt_ops = parse_num("ops", optarg, 0, 1ULL << 40); break;
+		case OPT_MAX_FILES: opt_max_files = parse_num("max-files", optarg, 2, 1000000); break;
+		case OPT_BIG_MB: opt_big_mb = parse_num("big-mb", optarg, 1, 4096); break;
+		case OPT_LOG: opt_log = optarg; break;
+		case OPT_HELP: display_help(); return 0;
+		default: /* getopt_long already printed the reason */
+			fprintf(stderr, "Try '%s --help' for more information.\n", PROG);
+			return 2;
+		}
+	}
+	if (optind >= argc)
+		usage_error("expected a command: load, verify or judge");
+	cmd = argv[optind];
+	nargs = argc - optind - 1;
+	if (!strcmp(cmd, "load") || !strcmp(cmd, "verify")) {
+		if (nargs != 1)
+			usage_error("%s takes one DIR, got %d argument(s)", cmd, nargs);
+		if (!strcmp(cmd, "load"))
+			cmd_load(argv[optind + 1]);
+		else
+			cmd_verify(argv[optind + 1]);
+	} else if (!strcmp(cmd, "judge")) {
+		if (nargs != 2)
+			usage_error("judge takes ACKLOG MANIFEST, got %d argument(s)", nargs);
+		cmd_judge(argv[optind + 1], argv[optind + 2]);
+	} else {
+		usage_error("unknown command '%s'", cmd);
+	}
+	if (fflush(stdout) == EOF)
+		die("write", "stdout");
+	return 0;
+}
