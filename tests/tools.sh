@@ -285,6 +285,23 @@ t_crash_pending_either() {
 		printf 'f101 5 ok\nf102 2 ok\n' >"$T/c4.man" &&
 		"$CBIN" judge "$T/c4.log" "$T/c4.man" >/dev/null
 }
+t_crash_zero_tail() {
+	# verify: zeros from byte 1000 to the end of an acked file
+	local f
+	crash_load "$T/c8" "$T/c8.acks" --seed=12 || return 1
+	f=$(find "$T/c8" -type f -size +8k | head -1)
+	dd if=/dev/zero of="$f" bs=1 seek=1000 count=$(($(stat -c %s "$f") - 1000)) conv=notrunc status=none
+	"$CBIN" verify "$T/c8" | grep -q "^$(basename "$f") $(stat -c %s "$f") zero-from 1000$" || return 1
+	# judge: such a tail is legal only under a pending truncate to <= its start
+	printf 'vp-crash: start seed=1\nvp-crash: ack f1 5000\nvp-crash: pend f1 1000\nvp-crash: ack f2 5000\nvp-crash: pend f2 1500\nvp-crash: ack f3 5000\n' >"$T/c8.log"
+	printf 'f1 5000 zero-from 1000\nf2 5000 ok\nf3 5000 ok\n' >"$T/c8.man"
+	"$CBIN" judge "$T/c8.log" "$T/c8.man" >"$T/verdict" &&
+		jq -e '.pending_truncate_zeroed_tail == 1 and .corrupt == 0' "$T/verdict" || return 1
+	for bad in 'f2 5000 zero-from 1000' 'f3 5000 zero-from 1000' 'f1 5000 bad-at 1200'; do
+		printf 'f1 5000 ok\nf2 5000 ok\nf3 5000 ok\n' | sed "s/^${bad%% *} .*/$bad/" >"$T/c8.man"
+		expect_rc 1 "$CBIN" judge "$T/c8.log" "$T/c8.man" || { echo "not caught: $bad"; return 1; }
+	done
+}
 t_crash_cut_line() {
 	# the power cut truncates the last ack line: it promises nothing
 	printf 'vp-crash: start seed=1\n[    1.0] kernel says vp-crash: ack f1 4096\nvp-crash: ack f2 40' >"$T/c5.log"
@@ -313,6 +330,7 @@ check "vp-crash load: the same --seed gives the same operations, another seed ot
 check "vp-crash judge: one changed byte in an acked file is reported, exit 1" t_crash_corrupt
 check "vp-crash judge: an acked file missing, another one byte longer: 2 lost" t_crash_missing_and_short
 check "vp-crash judge: a pending unlink/truncate allows either state, not a third" t_crash_pending_either
+check "vp-crash verify/judge: a zeroed tail is legal only under a pending truncate to its start or before" t_crash_zero_tail
 check "vp-crash judge: a line cut by the power cut is ignored, a kernel prefix is not" t_crash_cut_line
 check "vp-crash judge: a garbled line before the last exits 2 (no verdict)" t_crash_garbled
 check "vp-crash judge: a file that is not an ack log exits 2" t_crash_not_acklog
