@@ -15,13 +15,14 @@ set -euo pipefail
 
 [ $# -eq 2 ] || die "usage: snapshot.sh DEST BENCH_DIR|RELIABILITY_DIR"
 dest=$1 src=$2
-mkdir -p "$dest"
+mkdir -p "$dest" || die "cannot create $dest"
+dest=$(cd "$dest" && pwd)
 
 # A 'make reliability' run (build/reliability/<stamp>/): its summaries, and
 # per run the same files as for a bench run; the power cuts' serial1.log
 # (the acks) and manifest.txt (the disk after the cut), the judge's input,
-# go in xz -9, and their console logs are left out (run.json's status has
-# their verdict).
+# go in xz -9, their console logs are left out (run.json's status has
+# their verdict), and so are the cyclictest histograms.
 if [ -f "$src/summary.json" ] && jq -e 'has("cuts_per_profile")' "$src/summary.json" >/dev/null; then
 	(cd "$src" && find . -maxdepth 3 \( -name 'summary.*' -o -name 'integrity.json' -o -name '*.json' \) \
 		-not -path '*/results/*' -print0 | xargs -0 cp --parents -t "$dest")
@@ -32,6 +33,8 @@ if [ -f "$src/summary.json" ] && jq -e 'has("cuts_per_profile")' "$src/summary.j
 		cp "$r/run.json" "$d/"
 		[ -f "$r/powercut" ] && cp "$r/powercut" "$d/"
 		for f in "$r"/results/*.json "$r"/results/fsck.txt "$r"/results/mount-dmesg.txt; do
+			# latency is not what these runs measure: no histograms
+			case $f in */cyclictest*.json) continue ;; esac
 			[ -f "$f" ] && cp "$f" "$d/results/"
 		done
 		[ -f "$r/results/manifest.txt" ] && xz -9c "$r/results/manifest.txt" >"$d/results/manifest.txt.xz"
