@@ -107,7 +107,7 @@ fi
 			'{profile: $p, integrity: $i[0], powercut: $c[0]}'
 	done
 } | jq -s --arg clock "$CLOCK" --argjson cuts "$cuts" --arg stamp "$stamp" --arg host "$(uname -n)" \
-	--arg cmd "$(if [ -n "${MAKELEVEL:-}" ]; then echo "make reliability RELIABILITY_PROFILES=\"$*\" CUTS=$cuts";
+	--arg cmd "$(if [ -n "${MAKELEVEL:-}" ]; then echo "${DEBUG+DEBUG=$debug }make reliability RELIABILITY_PROFILES=\"$*\" CUTS=$cuts";
 		else echo "CUTS=$cuts DEBUG=$debug CLOCK=$CLOCK SEED=${SEED:-1} scripts/reliability.sh $*"; fi)" \
 	--slurpfile d <(cat "$dir/$debug.json" 2>/dev/null || echo null) --arg debug "$debug" \
 	'{stamp: $stamp, command: $cmd, clock: $clock, cuts_per_profile: $cuts, host: $host, profiles: .,
