@@ -102,6 +102,19 @@ debian_mirror() {
 	echo "${m%/}"
 }
 
+# apt_private DIR LINE: a private apt configuration in DIR (fresh) whose only
+# source is LINE ("deb URL SUITE main" or "deb-src ..."), signed by
+# Debian's archive key; sets the array APTOPT to use it with apt-get.  It
+# leaves the machine's own apt state alone and needs no lock.
+apt_private() {
+	rm -rf "$1"
+	mkdir -p "$1/lists/partial" "$1/archives/partial" "$1/dl"
+	echo "${2%% *} [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${2#* }" >"$1/sources.list"
+	APTOPT=(-o "Dir::Etc::SourceList=$1/sources.list" -o Dir::Etc::SourceParts=/dev/null
+		-o "Dir::State::Lists=$1/lists" -o "Dir::Cache::Archives=$1/archives"
+		-o APT::Get::List-Cleanup=0 -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+}
+
 debian_suite() {
 	. /etc/os-release
 	echo "${VERSION_CODENAME:?no VERSION_CODENAME in /etc/os-release}"
@@ -170,6 +183,10 @@ reliability_clock() {
 	*) die "unknown CLOCK '$CLOCK'; valid: auto kvm tcg icount" ;;
 	esac
 }
+
+# json_strings STRING...: a JSON array of the STRINGs that are not empty
+# (one line each), for lists of failures kept in a bash array.
+json_strings() { printf '%s\n' "$@" | jq -R . | jq -sc 'map(select(. != ""))'; }
 
 # console_status LOG: what a guest's console log says went wrong, as one
 # word ("ok" if nothing): the first match in this order.  A debug kernel's

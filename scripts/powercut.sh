@@ -109,11 +109,11 @@ for i in $(seq 1 "$cuts"); do
 	esac
 done
 clock=$(jq -r .clock "$out"/cut-001/load/run.json 2>/dev/null || echo "$CLOCK")
-printf '%s\n' "${failed[@]}" | jq -R . | jq -s --arg profile "$profile" --arg clock "$clock" \
+jq -n --arg profile "$profile" --arg clock "$clock" --argjson failed "$(json_strings "${failed[@]}")" \
 	--argjson tried $tried --argjson survived $survived --argjson notcut $notcut --argjson seed "$seed" \
 	--argjson replays "$(cat "${cutjson[@]}" | jq -s '[.[] | select(.journal_replayed)] | length')" \
 	--argjson acks "$(cat "${cutjson[@]}" | jq -s '[.[] | .judge.acks // 0] | add')" \
 	'{profile: $profile, clock: $clock, seed: $seed, cuts_tried: $tried, cuts_survived: $survived,
-	  not_cut: $notcut, journal_replays: $replays, acks_checked: $acks, failed: map(select(. != ""))}' >"$out/summary.json"
+	  not_cut: $notcut, journal_replays: $replays, acks_checked: $acks, failed: $failed}' >"$out/summary.json"
 say "$profile: $survived of $tried power cuts survived ($(elapsed "$t0")); $out/summary.json"
 [ $survived -eq $tried ]

@@ -51,25 +51,38 @@ run_scen() {
 	jq -r .status "$3/run.json" 2>/dev/null || echo missing
 }
 
+# suite PROFILE DIR KIND SCENARIO...: run_scen each SCENARIO into DIR/<name>
+# and print {runs, clean, failed}.  A run is clean when its status is ok
+# and, for KIND integrity, its integrity.json says fsck clean, canary ok.
+suite() {
+	local p=$1 base=$2 kind=$3 s o st ok n=0 clean=0 bad=()
+	shift 3
+	for s; do
+		n=$((n + 1))
+		o=$base/${s/:/-}
+		st=$(run_scen "$p" "$s" "$o")
+		ok=$([ "$st" = ok ] && echo 1)
+		if [ "$kind" = integrity ]; then
+			jq -e '.fsck == "clean" and .canary == "ok"' "$o/results/integrity.json" >/dev/null 2>&1 || ok=
+			st="$st $(jq -c '{fsck, canary}' "$o/results/integrity.json" 2>/dev/null)"
+		fi
+		if [ -n "$ok" ]; then
+			clean=$((clean + 1))
+			say "  $s: $([ "$kind" = integrity ] && echo "fsck clean, canary intact" || echo "no splat")"
+		else
+			bad+=("$s: $st")
+			warn "$p $s: $st (see $o)"
+		fi
+	done
+	jq -n --argjson n $n --argjson clean $clean --argjson failed "$(json_strings "${bad[@]}")" \
+		'{runs: $n, clean: $clean, failed: $failed}'
+}
+
 for p; do
 	say "$p: integrity after every filesystem workload (elapsed $(elapsed "$start"))"
 	mkdir -p "$dir/$p/powercut" || die "cannot create $dir/$p"
-	n=0 clean=0 bad=()
-	for s in $fs_scen; do
-		n=$((n + 1))
-		o=$dir/$p/integrity/${s/:/-}
-		st=$(run_scen "$p" "$s" "$o")
-		i=$o/results/integrity.json
-		if [ "$st" = ok ] && jq -e '.fsck == "clean" and .canary == "ok"' "$i" >/dev/null 2>&1; then
-			clean=$((clean + 1))
-			say "  $s: fsck clean, canary intact"
-		else
-			bad+=("$s: $st $(jq -c '{fsck, canary}' "$i" 2>/dev/null)")
-			warn "$p $s: $st $(jq -c '{fsck, canary}' "$i" 2>/dev/null) (see $o)"
-		fi
-	done
-	printf '%s\n' "${bad[@]}" | jq -R . | jq -s --argjson n $n --argjson clean $clean \
-		'{workloads: $n, clean: $clean, failed: map(select(. != ""))}' >"$dir/$p/integrity.json"
+	suite "$p" "$dir/$p/integrity" integrity $fs_scen |
+		jq '{workloads: .runs, clean, failed}' >"$dir/$p/integrity.json"
 	if [ "$cuts" -gt 0 ]; then
 		say "$p: $cuts power cuts (elapsed $(elapsed "$start"))"
 		PROG=powercut.sh "$TOP/scripts/powercut.sh" "$p" "$cuts" "$dir/$p/powercut" ||
@@ -82,21 +95,8 @@ done
 
 if [ -n "$debug" ]; then
 	say "$debug: the whole scenario suite on the debug kernel (elapsed $(elapsed "$start"))"
-	n=0 clean=0 bad=()
-	for s in $all_scen; do
-		n=$((n + 1))
-		o=$dir/$debug/${s/:/-}
-		st=$(run_scen "$debug" "$s" "$o")
-		if [ "$st" = ok ]; then
-			clean=$((clean + 1))
-			say "  $s: no splat"
-		else
-			bad+=("$s: $st")
-			warn "$debug $s: $st (console: $o/console.log)"
-		fi
-	done
-	printf '%s\n' "${bad[@]}" | jq -R . | jq -s --argjson n $n --argjson clean $clean \
-		'{runs: $n, clean: $clean, splats: ($n - $clean), failed: map(select(. != ""))}' >"$dir/$debug.json"
+	suite "$debug" "$dir/$debug" splats $all_scen |
+		jq '{runs, clean, splats: (.runs - .clean), failed}' >"$dir/$debug.json"
 fi
 
 # the summary: one row per profile, one for the debug kernel

@@ -41,15 +41,10 @@ src=$(ls "$srcdir/$src_pkg"_*.orig.tar.* 2>/dev/null | tail -1 || true)
 if [ -z "$src" ]; then
 	need apt-get
 	apt=$CACHE/apt-src
-	rm -rf "$apt"
-	mkdir -p "$apt/lists/partial" "$apt/dl"
-	echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $(debian_mirror) $suite main" \
-		>"$apt/sources.list"
-	aptopt=(-o "Dir::Etc::SourceList=$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
-		-o "Dir::State::Lists=$apt/lists" -o APT::Get::List-Cleanup=0 -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+	apt_private "$apt" "deb-src $(debian_mirror) $suite main"
 	say "fetching the source of $src_pkg (the compile load) from $suite"
-	apt-get -q "${aptopt[@]}" update >&2 || die "apt-get update of the $suite sources failed (see above)"
-	(cd "$apt/dl" && apt-get -q "${aptopt[@]}" source --download-only "$src_pkg" >&2) ||
+	apt-get -q "${APTOPT[@]}" update >&2 || die "apt-get update of the $suite sources failed (see above)"
+	(cd "$apt/dl" && apt-get -q "${APTOPT[@]}" source --download-only "$src_pkg" >&2) ||
 		die "could not download the source of $src_pkg from $suite"
 	mkdir -p "$srcdir"
 	for f in "$apt/dl/$src_pkg"_*.orig.tar.*; do mv "$f" "$srcdir/"; done

@@ -34,17 +34,11 @@ deb=$CACHE/${LINUX_DEB_PKG}_${LINUX_DEB_VERSION}_all.deb
 if [ ! -f "$deb" ] || ! echo "$LINUX_DEB_SHA256  $deb" | sha256sum -c --quiet - >/dev/null 2>&1; then
 	rm -f "$deb"
 	apt=$CACHE/apt
-	rm -rf "$apt"
-	mkdir -p "$apt/lists/partial" "$apt/archives/partial" "$apt/dl"
-	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $(debian_mirror) $LINUX_DEB_SUITE main" \
-		>"$apt/sources.list"
-	aptopt=(-o "Dir::Etc::SourceList=$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
-		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache::Archives=$apt/archives"
-		-o APT::Get::List-Cleanup=0 -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+	apt_private "$apt" "deb $(debian_mirror) $LINUX_DEB_SUITE main"
 	say "fetching $LINUX_DEB_PKG $LINUX_DEB_VERSION (166 MB) from $LINUX_DEB_SUITE"
-	apt-get -q "${aptopt[@]}" update >&2 ||
+	apt-get -q "${APTOPT[@]}" update >&2 ||
 		die "apt-get update of $LINUX_DEB_SUITE failed (see above)"
-	(cd "$apt/dl" && apt-get -q "${aptopt[@]}" download "$LINUX_DEB_PKG=$LINUX_DEB_VERSION" >&2) ||
+	(cd "$apt/dl" && apt-get -q "${APTOPT[@]}" download "$LINUX_DEB_PKG=$LINUX_DEB_VERSION" >&2) ||
 		die "could not download $LINUX_DEB_PKG=$LINUX_DEB_VERSION; is the version still in $LINUX_DEB_SUITE?"
 	mv "$apt/dl/"*.deb "$deb.part"
 	echo "$LINUX_DEB_SHA256  $deb.part" | sha256sum -c --quiet - >&2 ||
