@@ -24,7 +24,7 @@ for p; do check_profile "$p"; done
 lat_scen="cyclic-idle ext3-truncate ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat"
 tput_scen="hackbench ctxswitch many-threads compile dbench fio-write"
 case ${BENCH:-quick} in
-quick) def_scen="hackbench ctxswitch many-threads ext3-truncate jbd2-commit" def_rep=3 ;;
+quick) def_scen="hackbench ctxswitch many-threads compile dbench fio-write ext3-truncate jbd2-commit" def_rep=3 ;;
 full) def_scen="$tput_scen $lat_scen" def_rep=5 ;;
 smoke) def_scen="ext3-truncate" def_rep=1 ;;
 *) die "unknown BENCH '${BENCH}'; valid: quick full smoke" ;;

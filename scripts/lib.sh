@@ -132,17 +132,38 @@ profile_without() {
 }
 
 # The profile whose kernel a profile boots: its "# Kernel: other" line (a
-# PREEMPT_DYNAMIC kernel booted in another mode), or itself.
+# PREEMPT_DYNAMIC kernel booted in another mode); for a profile whose
+# "# Without:" groups hold no patch today, the profile with the same
+# fragment and the whole series (server-nofs is server while the fs group
+# is empty: one build, not two); else itself.
 profile_kernel() {
-	local k
+	local k q
 	k=$(profile_header "$1" Kernel)
 	if [ -n "$k" ]; then
 		[ -f "$TOP/configs/profiles/$k.config" ] || die "profile $1 names an unknown kernel profile '$k'"
 		[ -z "$(profile_header "$k" Kernel)" ] || die "profile $1: kernel profile $k itself borrows a kernel"
 		echo "$k"
-	else
-		echo "$1"
+		return
 	fi
+	k=$(profile_without "$1")
+	if [ -n "$k" ] && [ -z "$(group_patches "$k")" ]; then
+		for q in $(profiles_all); do
+			[ "$q" != "$1" ] && [ -z "$(profile_header "$q" Kernel)$(profile_without "$q")" ] &&
+				cmp -s <(grep -v '^#' "$TOP/configs/profiles/$1.config") \
+					<(grep -v '^#' "$TOP/configs/profiles/$q.config") &&
+				{ echo "$q"; return; }
+		done
+	fi
+	echo "$1"
+}
+
+# The patches of the series in the groups named in $1 (space-separated).
+group_patches() {
+	awk -v want=" $1 " '
+		/^#@ group:/ { g = $3; next }
+		/^[[:space:]]*#/ || /^[[:space:]]*$/ { next }
+		g != "" && index(want, " " g " ") { print $1 }
+	' "$TOP/series"
 }
 
 # Extra kernel parameters a profile boots with: its "# Boot: ..." line.
@@ -227,6 +248,9 @@ bench_env() {
 	smoke:fio-write) echo "JOBS=2,SIZE_MB=16" ;;
 	quick:ext3-truncate) echo "SIZE_MB=400" ;;
 	quick:many-threads) echo "THREADS_SWEEP=50:200:800,DURATION=2" ;;
+	quick:compile) echo "OPT=-O0" ;;
+	quick:dbench) echo "DURATION=5" ;;
+	quick:fio-write) echo "JOBS=2,SIZE_MB=32" ;;
 	full:ext3-truncate) echo "SIZE_MB=2048" ;;
 	full:ext3-rmtree) echo "FILES=100000" ;;
 	full:jbd2-commit) echo "FILES=100000" ;;

@@ -84,6 +84,10 @@ check "make help lists every knob with its valid values" \
 	"make -s help" 0 'CLOCK += auto +\(auto kvm tcg icount\)'
 check "an unknown profile is refused with the valid ones" \
 	"make -s kernels PROFILES='upstream-lazy nosuch'" nz "unknown profile 'nosuch'; valid profiles: .*upstream-lazy"
+check "server-nofs boots server's kernel while the fs group is empty, and its own once the group has a patch" \
+	"mkdir -p $T/top && cp -r configs series $T/top/ && sed -i 's/^#@ group: fs\$/&\\nfs-x.patch/' $T/top/series &&
+	 echo \"\$(. scripts/lib.sh; profile_kernel server-nofs) \$(TOP=$T/top; . scripts/lib.sh; profile_kernel server-nofs)\"" \
+	0 '^server server-nofs$'
 check "an unknown clock is refused with the valid ones" \
 	"CLOCK=sundial scripts/clock.sh" nz "unknown CLOCK 'sundial'; valid: auto kvm tcg icount"
 check "an unknown BENCH size is refused with the valid ones" \
