@@ -4,7 +4,9 @@
 # report.sh [RESULTS_DIR] - turn one bench run (default: the latest) into
 # $BUILD/report/: results.json (every run's figures, raw), summary.json
 # (median and spread per profile and scenario), index.html and report.md
-# (tables), and gnuplot PNGs: worst latency per profile, latency histograms.
+# (tables), questions.json and goals.json (the ratios that answer the
+# questions and judge the series' goals), and gnuplot PNGs: worst latency
+# per profile, latency histograms.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -116,6 +118,36 @@ jq '
 	+ pair("desktop"; "desktop-dynamic"; "tput") + pair("desktop"; "desktop-dynamic"; "lat")
 	+ pair("server"; "server-dynamic"; "tput")' \
 	"$rep.new/summary.json" >"$rep.new/questions.json"
+
+# The series' goals (issue #6), checked against this run: one row per goal
+# and scenario with the measured ratio and met/missed.  "Spread" is the
+# larger of the two profiles' relative ranges, (max - min) / median.
+# I/O-bound throughput under icount (†) is shown but not judged.
+jq '
+	def row($a; $b): [.[] | select(.profile == $a)] as $x | [.[] | select(.profile == $b)] as $y
+		| [$x[] | . as $r | ($y | map(select(.scenario == $r.scenario)) | first) as $s | select($s) | {x: $r, y: $s}];
+	def rel($t): if $t and ($t.median // 0) > 0 then ($t.hi - $t.lo) / $t.median else 0 end;
+	def tput($a; $b; $scen; $want; $text):
+		[row($a; $b)[] | select(.x.tput and .y.tput and (.y.tput.median // 0) > 0)
+		 | select($scen == null or (.x.scenario | IN($scen[])))
+		 | (.x.tput.median / .y.tput.median) as $v
+		 | ([rel(.x.tput), rel(.y.tput)] | max) as $sp
+		 | {goal: ($text | sub("A"; $a) | sub("B"; $b)), scenario: .x.scenario, value: $v,
+		    want: (if $want == "spread" then (1 - $sp) else $want end),
+		    judged: ((.x.io_under_icount | not))}
+		 | . + {met: (if .judged then .value >= .want else null end)}];
+	def lat($a; $b; $want; $text):
+		[row($a; $b)[] | select(.x.max_us.median and (.y.max_us.median // 0) > 0)
+		 | {goal: ($text | sub("A"; $a) | sub("B"; $b)), scenario: .x.scenario,
+		    value: (.x.max_us.median / .y.max_us.median), want: $want, judged: true}
+		 | . + {met: (.value <= .want)}];
+	tput("server"; "upstream-dynamic"; ["hackbench", "ctxswitch"]; 1.03; "A vs B: throughput >= 1.03x on hackbench and ctxswitch")
+	+ tput("server"; "upstream-lazy"; ["hackbench", "ctxswitch"]; 1.03; "A vs B: throughput >= 1.03x on hackbench and ctxswitch")
+	+ tput("server"; "upstream-dynamic"; null; "spread"; "A vs B: throughput not worse than 1 - the run'"'"'s spread")
+	+ tput("server"; "upstream-lazy"; null; "spread"; "A vs B: throughput not worse than 1 - the run'"'"'s spread")
+	+ lat("desktop"; "upstream-full"; 1.5; "A vs B: worst latency <= 1.5x")
+	+ tput("desktop"; "server"; null; 0.99; "A vs B: throughput >= 0.99x")' \
+	"$rep.new/summary.json" >"$rep.new/goals.json"
 
 bench=$rep.new/results.json
 clock=$(jq -r .bench.clock "$bench")
@@ -242,6 +274,13 @@ hdr="scenario	profile	kernel	ok/runs	max µs (median)	max µs (range)	p99 µs	p9
 qmd=$(jq -r 'def f: if type == "number" then (. * 100 | round / 100) else "-" end;
 	.[] | "### \(.question)\n\n| scenario | ratio | range |\n|---|---|---|\n"
 	+ ([.rows[] | "| \(.scenario) | **\(.value | f)** | \(.lo | f)..\(.hi | f) |"] | join("\n")) + "\n"' "$rep.new/questions.json")
+# The goals: one line per goal, the scenarios that miss it named.
+goals_tsv=$(jq -r 'def f: (. * 1000 | round / 1000);
+	. as $all | (reduce .[].goal as $g ([]; if index([$g]) then . else . + [$g] end))[] as $g
+	| [$all[] | select(.goal == $g)] | [.[] | select(.judged)] as $j | select(length > 0)
+	| [.[0].goal, "\([$j[] | select(.met)] | length)/\($j | length)",
+	   ([$j[] | select(.met | not) | "\(.scenario) \(.value | f) (want \(if .goal | test("latency") then "<=" else ">=" end) \(.want | f))"] | join("; ")),
+	   ([.[] | "\(.scenario) \(.value | f)\(if .judged then "" else " †" end)"] | join(", "))] | @tsv' "$rep.new/goals.json")
 qhtml=$(jq -r 'def f: if type == "number" then (. * 100 | round / 100) else "-" end;
 	.[] | "<h3>\(.question)</h3><table><tr><th>scenario</th><th>ratio</th><th>range</th></tr>"
 	+ ([.rows[] | "<tr><td>\(.scenario)</td><td><b>\(.value | f)</b></td><td>\(.lo | f)..\(.hi | f)</td></tr>"] | join("")) + "</table>"' "$rep.new/questions.json")
@@ -250,8 +289,16 @@ note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; p99/
 	echo "# voluntary-preempt benchmark report"
 	echo
 	echo "Run $(jq -r .bench.stamp "$bench") on $(jq -r '.bench.host | "\(.cpu), \(.ncpu) CPUs, host kernel \(.kernel), \(.qemu)"' "$bench")."
-	echo "Clock: **$clock**. Command: \`$cmd\`. Raw data: results.json, summary.json, questions.json; every run's console log and guest output under $dir/runs."
+	echo "Clock: **$clock**. Command: \`$cmd\`. Raw data: results.json, summary.json, questions.json, goals.json; every run's console log and guest output under $dir/runs."
 	echo
+	if [ -n "$goals_tsv" ]; then
+		echo "## The series' goals"
+		echo
+		echo "| goal | scenarios meeting it | missed | every ratio |"
+		echo "|---|---|---|---|"
+		echo "$goals_tsv" | awk -F'\t' '{ printf "| %s | %s | %s | %s |\n", $1, $2, ($3 == "" ? "-" : "**" $3 "**"), $4 }'
+		echo
+	fi
 	if [ -n "$qmd" ]; then
 		echo "## Answers"
 		echo
@@ -281,7 +328,13 @@ sed -i "s|($rep.new/|(|" "$rep.new/report.md"
 	echo '.bad{background:#fdd}code{background:#eee}h3{margin-bottom:.3em}</style></head><body>'
 	echo "<h1>voluntary-preempt benchmark report</h1>"
 	echo "<p>Run $(jq -r .bench.stamp "$bench") on $(jq -r '.bench.host | "\(.cpu), \(.ncpu) CPUs, host kernel \(.kernel), \(.qemu)"' "$bench").<br>"
-	echo "Clock: <b>$clock</b>. Command: <code>$cmd</code>.<br>Raw data: <a href=\"results.json\">results.json</a>, <a href=\"summary.json\">summary.json</a>, <a href=\"questions.json\">questions.json</a>.</p>"
+	echo "Clock: <b>$clock</b>. Command: <code>$cmd</code>.<br>Raw data: <a href=\"results.json\">results.json</a>, <a href=\"summary.json\">summary.json</a>, <a href=\"questions.json\">questions.json</a>, <a href=\"goals.json\">goals.json</a>.</p>"
+	if [ -n "$goals_tsv" ]; then
+		echo "<h2>The series' goals</h2><table><tr><th>goal</th><th>scenarios meeting it</th><th>missed</th><th>every ratio</th></tr>"
+		echo "$goals_tsv" | awk -F'\t' '{ for (i = 1; i <= NF; i++) { gsub(/&/, "\\&amp;", $i); gsub(/</, "\\&lt;", $i); gsub(/>/, "\\&gt;", $i) }
+			printf "<tr%s><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", ($3 == "" ? "" : " class=\"bad\""), $1, $2, ($3 == "" ? "-" : $3), $4 }'
+		echo "</table>"
+	fi
 	[ -n "$qhtml" ] && echo "<h2>Answers</h2>$qhtml"
 	[ -f "$rep.new/throughput.png" ] && echo "<p><img src=\"throughput.png\" alt=\"throughput relative to $base\"></p>"
 	echo "<h2>Every profile and scenario</h2>"
