@@ -10,7 +10,7 @@
 #
 # Knobs (vp.env): JOBS=4 (make -j), BUILDS=1 (clean builds in a row),
 # OPT=-O2 (gcc's optimisation level, added after Lua's own -O2: BENCH=quick
-# uses -O0, a third of the time under icount, the same make/fork/exec/cc1
+# uses -O0: less guest time under icount, the same make/fork/exec/cc1
 # load), and those of lib.sh
 set -e
 . /vp/lib.sh
