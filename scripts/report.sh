@@ -227,11 +227,13 @@ if [ ${#mt[@]} -gt 0 ]; then
 fi
 
 # Throughput relative to the base profile, one cluster per scenario: bar
-# the median, whiskers min..max (each over the base's median).
+# the median, whiskers min..max (each over the base's median).  I/O-bound
+# loads under icount (†) are left out: their "throughput" is the host's
+# disk, and its 10x swings would flatten every other bar.
 base=$(jq -r 'first(.[].base) // empty' "$rep.new/summary.json")
 profs=$(jq -r '.bench.profiles[]' "$bench")
 jq -r --arg profs "$profs" '($profs | split("\n")) as $ps
-	| [group_by(.scenario)[] | select(any(.[]; .tput_rel))] | .[]
+	| [group_by(.scenario)[] | select(any(.[]; .tput_rel) and (any(.[]; .io_under_icount) | not))] | .[]
 	| . as $g | [$g[0].scenario] + [$ps[] as $p | ($g | map(select(.profile == $p)) | first) as $x
 		| if $x and $x.tput_rel then $x.tput_rel.median, $x.tput_rel.lo, $x.tput_rel.hi else "-", "-", "-" end]
 	| @tsv' "$rep.new/summary.json" >"$rep.new/data/throughput.dat"
@@ -247,7 +249,7 @@ if [ -s "$rep.new/data/throughput.dat" ]; then
 	gnuplot <<-GP
 	set terminal pngcairo size 900,440 font ",10"
 	set output "$rep.new/throughput.png"
-	set title "throughput relative to $base (median of repeats; whiskers: min..max) [$clock]"
+	set title "throughput relative to $base (median of repeats; whiskers: min..max) [$clock]$(grep -q . <(jq -r '.[] | select(.io_under_icount) | .scenario' "$rep.new/summary.json") && echo '\n(I/O-bound loads under icount left out)')"
 	set ylabel "x $base"
 	set style data histogram
 	set style histogram errorbars gap 2 lw 1
