@@ -21,6 +21,9 @@ BENCH ?= quick
 REPEAT ?=
 # Scenarios to run (tools/guest/scenarios/*.sh); empty = BENCH's default.
 SCENARIOS ?=
+# Guests run at a time; auto = one per host CPU under icount, else 1
+# (scenarios on the scratch disk always run alone).
+LANES ?= auto
 # Seconds one guest boot may take before it counts as a hang.
 TIMEOUT ?= 900
 # Your own Linux 7.3 tree instead of Debian's linux-source-7.3 (optional).
@@ -36,7 +39,7 @@ CUTS ?= 50
 # Where downloads, the pristine tree, ccache and the Debian guest tree live.
 CACHE ?= $(HOME)/.cache/voluntary-preempt
 
-export PROFILES CLOCK BENCH REPEAT SCENARIOS TIMEOUT KSRC CACHE CUTS
+export PROFILES CLOCK BENCH REPEAT SCENARIOS LANES TIMEOUT KSRC CACHE CUTS
 
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
@@ -73,6 +76,7 @@ help:
 	@echo '  BENCH      = $(BENCH)   (quick full smoke)'
 	@echo '  REPEAT     = $(REPEAT)   (empty: 3 for quick, 5 for full)'
 	@echo '  SCENARIOS  = $(SCENARIOS)   (empty: the BENCH default)'
+	@echo '  LANES      = $(LANES)   (guests at a time; auto: one per CPU under icount, else 1; disk loads alone)'
 	@echo '  TIMEOUT    = $(TIMEOUT)   (seconds per guest boot)'
 	@echo '  KSRC       = $(KSRC)   (empty: Debian linux-source-7.3)'
 	@echo '  RELIABILITY_PROFILES = $(RELIABILITY_PROFILES)'

@@ -9,6 +9,16 @@
 #
 # EXTRA_ENV=K=V,... is added to every scenario's knobs (MOUNT_OPTS=data=journal).
 #
+# LANES=N runs up to N guests at a time.  The default (auto) is one guest per
+# host CPU under the icount clock (QEMU runs an icount guest's vCPUs in turn
+# on one host thread, and counts its time in instructions), and 1 under kvm
+# and tcg, whose figures are host time.  Scenarios that use the scratch disk
+# (lib.sh disk_scenario) always run alone: while an icount guest waits for
+# the host's I/O its clock jumps from timer to timer, so a busier host lets
+# more guest time, and more background work (writeback, journal commits,
+# RCU callbacks), pass inside the measurement.  Runs next to each other in
+# the queue are one scenario on different kernels.
+#
 # Results: $BUILD/results/<date>-<time>/ (bench.json, runs/<profile>/
 # <scenario>/<rep>/...), $BUILD/results/latest pointing at it, and the report
 # in $BUILD/report/.
@@ -34,39 +44,59 @@ repeat=${REPEAT:-$def_rep}
 [[ $repeat =~ ^[1-9][0-9]*$ ]] || die "REPEAT must be a positive number, not '$repeat'"
 for s in $scenarios; do check_scenario "$s"; done
 clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$1")
+lanes=${LANES:-auto}
+if [ "$lanes" = auto ]; then
+	lanes=1
+	[ "$clock" != icount ] || lanes=$(nproc)
+fi
+[[ $lanes =~ ^[1-9][0-9]*$ ]] || die "LANES must be a positive number or auto, not '$lanes'"
 
 stamp=$(date -u +%Y%m%d-%H%M%S)
 dir=$BUILD/results/$stamp
 mkdir -p "$dir/runs"
 jq -n --arg stamp "$stamp" --arg clock "$clock" --arg bench "${BENCH:-quick}" \
-	--argjson repeat "$repeat" --arg scenarios "$scenarios" --arg profiles "$*" \
+	--argjson repeat "$repeat" --argjson lanes "$lanes" --arg scenarios "$scenarios" --arg profiles "$*" \
 	--arg host "$(uname -n)" --arg hostkernel "$(uname -r)" --arg cpu "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')" \
 	--argjson ncpu "$(nproc)" --arg qemu "$(qemu-system-x86_64 --version | head -1)" \
-	--arg cmd "$(knobs="CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600}${EXTRA_ENV:+ EXTRA_ENV=$EXTRA_ENV}"
+	--arg cmd "$(knobs="CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600} LANES=$lanes${EXTRA_ENV:+ EXTRA_ENV=$EXTRA_ENV}"
 		if [ -n "${MAKELEVEL:-}" ]; then echo "make bench PROFILES=\"$*\" $knobs"; else echo "$knobs scripts/bench.sh $*"; fi)" \
-	'{stamp: $stamp, command: $cmd, clock: $clock, bench: $bench, repeat: $repeat,
+	'{stamp: $stamp, command: $cmd, clock: $clock, bench: $bench, repeat: $repeat, lanes: $lanes,
 	  scenarios: ($scenarios | split(" ")), profiles: ($profiles | split(" ")),
 	  host: {name: $host, kernel: $hostkernel, cpu: $cpu, ncpu: $ncpu, qemu: $qemu}}' >"$dir/bench.json"
 ln -sfn "$stamp" "$BUILD/results/latest"
 
 total=$(( repeat * $(wc -w <<<"$scenarios") * $# ))
-say "bench: $# profiles x $(wc -w <<<"$scenarios") scenarios x $repeat repeats = $total runs, clock $clock; results in $dir"
+say "bench: $# profiles x $(wc -w <<<"$scenarios") scenarios x $repeat repeats = $total runs, clock $clock, up to $lanes at a time; results in $dir"
 start=$(date +%s)
-n=0 failed=0
+n=0 failed=0 running=0 finished=0
+# Background runs do not get the terminal's ^C (a non-interactive shell
+# starts them with SIGINT ignored): pass it on as TERM, which run.sh
+# handles by stopping QEMU and removing its disks.
+trap 'trap - INT TERM; kill -TERM $(jobs -p) 2>/dev/null; wait; say "bench: stopped; finished runs are in $dir"; exit 130' INT TERM
+reap() {
+	local rc=0
+	wait -n || rc=$?
+	running=$((running - 1)) finished=$((finished + 1))
+	[ $rc -eq 0 ] || failed=$((failed + 1))
+}
 for rep in $(seq 1 "$repeat"); do
 	for s in $scenarios; do
 		for p; do
+			alone=
+			! disk_scenario "$s" || alone=1
+			while [ $running -ge "$lanes" ] || { [ -n "$alone" ] && [ $running -gt 0 ]; }; do reap; done
 			n=$((n + 1))
-			now=$(date +%s)
 			eta=""
-			[ $n -gt 1 ] && eta=", about $(( (now - start) * (total - n + 1) / (n - 1) / 60 + 1 )) min left"
+			[ $finished -eq 0 ] || eta=", about $(( ($(date +%s) - start) * (total - finished) / finished / 60 + 1 )) min left"
 			say "[$n/$total] $p  $s  repeat $rep/$repeat  (elapsed $(elapsed "$start")$eta)"
-			if ! CLOCK=$clock VP_ENV=$(bench_env "${BENCH:-quick}" "$s")${EXTRA_ENV:+,$EXTRA_ENV} PROG=run.sh \
-				"$TOP/scripts/run.sh" "$p" "$s" "$dir/runs/$p/$s/$rep"; then
-				failed=$((failed + 1))
-			fi
+			CLOCK=$clock VP_ENV=$(bench_env "${BENCH:-quick}" "$s")${EXTRA_ENV:+,$EXTRA_ENV} PROG=run.sh \
+				"$TOP/scripts/run.sh" "$p" "$s" "$dir/runs/$p/$s/$rep" &
+			running=$((running + 1))
+			[ -z "$alone" ] || reap
 		done
 	done
 done
+while [ $running -gt 0 ]; do reap; done
+trap - INT TERM
 say "bench: $total runs in $(elapsed "$start"), $failed failed"
 "$TOP/scripts/report.sh" "$dir"

@@ -17,6 +17,14 @@ k=$(profile_kernel "$profile")
 need make gcc flex bison bc
 out=${OUT:-$BUILD/kernels/$profile}
 work=$(work_for_profile "$profile")
+variant=$(variant_dir "$profile")
+if [ -z "${OUT:-}" ] && [ -n "$variant" ]; then
+	# built beside its work tree (see variant_dir), found in $BUILD/kernels
+	mkdir -p "$variant/kernels" "$BUILD/kernels"
+	[ -L "$out" ] || rm -rf "$out"
+	ln -sfn "../$(basename "$variant")/kernels/$profile" "$out"
+	out=$variant/kernels/$profile
+fi
 make_variant_tree "$profile"
 lock "$BUILD/kernels/.lock"
 # hold the work tree (shared) so that 'make patch' cannot replace it mid-build

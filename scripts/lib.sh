@@ -171,11 +171,20 @@ profile_boot() {
 	profile_header "$1" Boot
 }
 
-# The work tree a profile builds from.
-work_for_profile() {
+# The work tree a profile builds from.  A tree without some groups lives in
+# $BUILD/without-GROUPS/linux and its kernels in $BUILD/without-GROUPS/kernels,
+# the same layout as $BUILD/linux and $BUILD/kernels: ccache then sees the
+# same relative paths and the variant build hits the full series' objects
+# for every file the left-out patches do not touch.
+variant_dir() {
 	local w
 	w=$(profile_without "$1" | tr ' ' '-')
-	if [ -n "$w" ]; then echo "$BUILD/linux-without-$w"; else echo "${WORK:-$BUILD/linux}"; fi
+	[ -z "$w" ] || echo "$BUILD/without-$w"
+}
+work_for_profile() {
+	local v
+	v=$(variant_dir "$1")
+	if [ -n "$v" ]; then echo "$v/linux"; else echo "${WORK:-$BUILD/linux}"; fi
 }
 
 # Make (or refresh) the work tree of a profile that leaves groups out.
@@ -229,6 +238,12 @@ console_status() {
 	elif grep -aqE 'WARNING: CPU: |BUG: ' <<<"$c"; then echo warning
 	else echo ok
 	fi
+}
+
+# disk_scenario SCENARIO: true for the scenarios that work on the scratch
+# disk (filesystem loads); bench.sh runs them one guest at a time.
+disk_scenario() {
+	[[ $1 =~ ^(dbench|fio-write|ext3-|jbd2-|mpage-|crash-|fs-damage) ]]
 }
 
 # The scenario knobs (vp.env) of a BENCH size: bench_env quick|full|smoke SCENARIO.

@@ -25,8 +25,8 @@ if [ -n "${WITHOUT:-}" ]; then
 	for g in $WITHOUT; do
 		grep -q "^#@ group: $g\b" "$series" || die "the series has no group '$g' (WITHOUT=$WITHOUT)"
 	done
-	work=$BUILD/linux-without-$(echo "$WITHOUT" | tr ' ' '-')
-	mkdir -p "$BUILD"
+	work=$BUILD/without-$(echo "$WITHOUT" | tr ' ' '-')/linux
+	mkdir -p "${work%/linux}"
 	series_without "$series" "$WITHOUT" >"$work.series"
 	series=$work.series
 fi

@@ -287,11 +287,12 @@ goals_tsv=$(jq -r 'def f: (. * 1000 | round / 1000);
 qhtml=$(jq -r 'def f: if type == "number" then (. * 100 | round / 100) else "-" end;
 	.[] | "<h3>\(.question)</h3><table><tr><th>scenario</th><th>ratio</th><th>range</th></tr>"
 	+ ([.rows[] | "<tr><td>\(.scenario)</td><td><b>\(.value | f)</b></td><td>\(.lo | f)..\(.hi | f)</td></tr>"] | join("")) + "</table>"' "$rep.new/questions.json")
+runon=$(jq -r '.bench | (.lanes // 1) as $l | .host | "\(.cpu), \(.ncpu) CPUs, host kernel \(.kernel), \(.qemu), \(if $l > 1 then "up to \($l) guests at a time (disk loads alone)" else "one guest at a time" end)"' "$bench")
 note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; p99/p99.9 from its 1 µs histogram. Throughput: the load's own rate (runs/s = 1e6 / its duration where it has no rate), higher is better. Ratios: medians of the repeats; ranges: min..max of the first profile over the second's median. †: I/O-bound; under the icount clock an idle guest's clock jumps to its next timer while it waits for the host's I/O, so this throughput is not a measure of the kernel (Documentation/method.rst)."
 {
 	echo "# voluntary-preempt benchmark report"
 	echo
-	echo "Run $(jq -r .bench.stamp "$bench") on $(jq -r '.bench.host | "\(.cpu), \(.ncpu) CPUs, host kernel \(.kernel), \(.qemu)"' "$bench")."
+	echo "Run $(jq -r .bench.stamp "$bench") on $runon."
 	echo "Clock: **$clock**. Command: \`$cmd\`. Raw data: results.json, summary.json, questions.json, goals.json; every run's console log and guest output under $dir/runs."
 	echo
 	if [ -n "$goals_tsv" ]; then
@@ -330,7 +331,7 @@ sed -i "s|($rep.new/|(|" "$rep.new/report.md"
 	echo 'td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}td:nth-child(-n+3){text-align:left}'
 	echo '.bad{background:#fdd}code{background:#eee}h3{margin-bottom:.3em}</style></head><body>'
 	echo "<h1>voluntary-preempt benchmark report</h1>"
-	echo "<p>Run $(jq -r .bench.stamp "$bench") on $(jq -r '.bench.host | "\(.cpu), \(.ncpu) CPUs, host kernel \(.kernel), \(.qemu)"' "$bench").<br>"
+	echo "<p>Run $(jq -r .bench.stamp "$bench") on $runon.<br>"
 	echo "Clock: <b>$clock</b>. Command: <code>$cmd</code>.<br>Raw data: <a href=\"results.json\">results.json</a>, <a href=\"summary.json\">summary.json</a>, <a href=\"questions.json\">questions.json</a>, <a href=\"goals.json\">goals.json</a>.</p>"
 	if [ -n "$goals_tsv" ]; then
 		echo "<h2>The series' goals</h2><table><tr><th>goal</th><th>scenarios meeting it</th><th>missed</th><th>every ratio</th></tr>"
