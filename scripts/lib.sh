@@ -176,10 +176,14 @@ profile_boot() {
 # the same layout as $BUILD/linux and $BUILD/kernels: ccache then sees the
 # same relative paths and the variant build hits the full series' objects
 # for every file the left-out patches do not touch.
+# without_dir "GROUP ...": that directory for a list of left-out groups.
+without_dir() {
+	echo "$BUILD/without-$(echo "$1" | tr ' ' '-')"
+}
 variant_dir() {
 	local w
-	w=$(profile_without "$1" | tr ' ' '-')
-	[ -z "$w" ] || echo "$BUILD/without-$w"
+	w=$(profile_without "$1")
+	[ -z "$w" ] || without_dir "$w"
 }
 work_for_profile() {
 	local v

@@ -25,7 +25,7 @@ if [ -n "${WITHOUT:-}" ]; then
 	for g in $WITHOUT; do
 		grep -q "^#@ group: $g\b" "$series" || die "the series has no group '$g' (WITHOUT=$WITHOUT)"
 	done
-	work=$BUILD/without-$(echo "$WITHOUT" | tr ' ' '-')/linux
+	work=$(without_dir "$WITHOUT")/linux
 	mkdir -p "${work%/linux}"
 	series_without "$series" "$WITHOUT" >"$work.series"
 	series=$work.series
