@@ -181,10 +181,16 @@ for sb in ext3-truncate:1500 ext3-rmtree:2500 jbd2-commit:3000 ext3-sparse:25000
 		 jq -e '.thread[] | .cycles > 100 and .max < $bound' $T/fs-$s/results/cyclictest.json" \
 		0 '^status=ok max=[0-9]+ fsck=clean canary=ok$' 700
 done
-check "ext3-truncate with data=journal (short) on $P: fsck clean, canary intact" \
-	"CLOCK=tcg VP_ENV=SIZE_MB=48,MOUNT_OPTS=data=journal TIMEOUT=600 scripts/run.sh $P ext3-truncate $T/fs-dj >/dev/null;
-	 grep -q 'data=journal' $T/fs-dj/results/mount.txt && jq -r '\"\\(.fsck) \\(.canary)\"' $T/fs-dj/results/integrity.json" \
-	0 '^clean ok$' 700
+# data=journal: the truncate's folio batch (series patch 6/7).  The worst
+# of 18 Server runs with the point was 450 us, Lazy's worst 689, and
+# Server without the point 643 (results/2026-12-03-truncate-point).
+check "ext3-truncate with data=journal (short) on $P: worst latency under 1500 us (icount), fsck clean, canary intact" \
+	"CLOCK=icount VP_ENV=SIZE_MB=48,MOUNT_OPTS=data=journal TIMEOUT=600 scripts/run.sh $P ext3-truncate $T/fs-dj >/dev/null;
+	 grep -q 'data=journal' $T/fs-dj/results/mount.txt &&
+	 echo \"status=\$(jq -r .status $T/fs-dj/run.json) max=\$(jq '.thread[].max' $T/fs-dj/results/cyclictest.json)\" \
+	      \"\$(jq -r '\"fsck=\\(.fsck) canary=\\(.canary)\"' $T/fs-dj/results/integrity.json)\" &&
+	 jq -e '.thread[] | .cycles > 100 and .max < 1500' $T/fs-dj/results/cyclictest.json >/dev/null" \
+	0 '^status=ok max=[0-9]+ fsck=clean canary=ok$' 700
 for d in canary:'canary=bad fsck=clean' bitmap:'canary=ok fsck=errors'; do
 	check "the integrity check is not blind: damage (${d%%:*}) fails the run" \
 		"CLOCK=tcg VP_ENV=DAMAGE=${d%%:*} TIMEOUT=300 scripts/run.sh $P fs-damage $T/dmg-${d%%:*}; echo \"rc=\$? status=\$(jq -r .status $T/dmg-${d%%:*}/run.json)\" \
