@@ -73,6 +73,50 @@ n=0 failed=0 running=0 finished=0
 # starts them with SIGINT ignored): pass it on as TERM, which run.sh
 # handles by stopping QEMU and removing its disks.
 trap 'trap - INT TERM; kill -TERM $(jobs -p) 2>/dev/null; wait; say "bench: stopped; finished runs are in $dir"; exit 130' INT TERM
+# The queue, in order: one scenario name per run.
+queue=()
+for rep in $(seq 1 "$repeat"); do for s in $scenarios; do for p; do queue+=("$s"); done; done; done
+# Seconds left, for the progress lines: every run not yet finished at the
+# mean wall time of its scenario's finished runs, shared by the lanes
+# unless it runs alone.  The disk loads come last and run alone, so a plain
+# elapsed/finished rate promised half the time.  A scenario not seen yet is
+# taken from the newest earlier run of the same BENCH, clock and lanes
+# (results/ or build/results/), scaled by how this run compares with it on
+# the scenarios seen so far; without one, at the mean of all finished runs.
+prior=$(for b in "$TOP"/results/*/bench.json "$BUILD"/results/*/bench.json; do
+	[ -f "$b" ] && [ ! -L "$(dirname "$b")" ] && [ "$(dirname "$b")" != "$dir" ] || continue
+	jq -r --arg b "${BENCH:-quick}" --arg c "$clock" --argjson l "$lanes" \
+		'select(.bench == $b and .clock == $c and .lanes == $l) | .stamp' "$b" 2>/dev/null |
+		sed "s|\$| $(dirname "$b")|"
+done | sort | tail -1 | cut -d' ' -f2-)
+prior_runs=
+[ -z "$prior" ] || prior_runs=$(find "$prior/runs" -name run.json -print0 |
+	xargs -0 -r jq -r '"P \(.scenario) \(.wall_secs)"' 2>/dev/null || true)
+eta_secs() {
+	{
+		echo "$prior_runs"
+		find "$dir/runs" -name run.json -print0 | xargs -0 -r jq -r '"D \(.scenario) \(.wall_secs)"' 2>/dev/null
+		for s in "${queue[@]:$finished}"; do
+			if disk_scenario "$s"; then echo "Q $s 1"; else echo "Q $s $lanes"; fi
+		done
+	} | awk '
+		$1 == "P" { ps[$2] += $3; pn[$2]++ }
+		$1 == "D" { ds[$2] += $3; dn[$2]++; all += $3; alln++ }
+		$1 == "Q" { q[++nq] = $2; qd[nq] = $3 }
+		END {
+			if (!alln) exit
+			for (s in dn) if (s in pn) { seen += ds[s] / dn[s]; was += ps[s] / pn[s] }
+			speed = was ? seen / was : 1
+			for (i = 1; i <= nq; i++) {
+				s = q[i]
+				if (s in dn) w = ds[s] / dn[s]
+				else if (s in pn) w = ps[s] / pn[s] * speed
+				else w = all / alln
+				left += w / qd[i]
+			}
+			printf "%d", left + 0.5
+		}'
+}
 reap() {
 	local rc=0
 	wait -n || rc=$?
@@ -87,7 +131,12 @@ for rep in $(seq 1 "$repeat"); do
 			while [ $running -ge "$lanes" ] || { [ -n "$alone" ] && [ $running -gt 0 ]; }; do reap; done
 			n=$((n + 1))
 			eta=""
-			[ $finished -eq 0 ] || eta=", about $(( ($(date +%s) - start) * (total - finished) / finished / 60 + 1 )) min left"
+			left=
+			[ $finished -eq 0 ] || left=$(eta_secs || true)
+			if [ -n "$left" ]; then
+				if [ "$left" -ge 120 ]; then eta=", about $(( (left + 59) / 60 )) min left"
+				else eta=", about $left s left"; fi
+			fi
 			say "[$n/$total] $p  $s  repeat $rep/$repeat  (elapsed $(elapsed "$start")$eta)"
 			CLOCK=$clock VP_ENV=$(bench_env "${BENCH:-quick}" "$s")${EXTRA_ENV:+,$EXTRA_ENV} PROG=run.sh \
 				"$TOP/scripts/run.sh" "$p" "$s" "$dir/runs/$p/$s/$rep" &

@@ -281,6 +281,12 @@ check "the report judges the series' goals from a run's figures (results/2026-12
 	 grep -c 'server vs upstream-lazy: throughput &gt;= 1.03x on hackbench and ctxswitch</td><td>0/2<' $T/goals/index.html" \
 	0 '^ctxswitch 1016 false hackbench 1014 false ctxswitch 1016 true ext3-truncate 1022 true hackbench 1014 true jbd2-commit 988 true many-threads 1001 true 1$' 120
 
+# The time left on bench's progress lines: six stub runs of a short load
+# two at a time, then six of one that takes six times as long alone
+# (tests/bench-eta.sh, no QEMU; an elapsed/finished rate shows 60 s of 34).
+check "make bench's time left holds when the slow loads come last (stub runs): within 30%" \
+	"tests/bench-eta.sh" 0 '^eta ok' 180
+
 check "two 'make rootfs' at once: the second waits for the first, the image is whole" \
 	"make -s rootfs >$T/r1.log 2>&1 & a=\$!; sleep 1; make -s rootfs >$T/r2.log 2>&1; b=\$?; wait \$a;
 	 echo \"rc=\$?,\$b waits=\$(cat $T/r1.log $T/r2.log | grep -c 'waiting for another run')\" \
