@@ -9,7 +9,7 @@
 # static Full), this series' Server and Desktop, and Server without the fs
 # points (the same kernel as server while that group is empty: 5 builds).
 # (Each slim kernel takes 8-10 minutes to build on 2 cores, cold: a first
-# make bench took 95 minutes here, later ones 52; results/2026-12-03-bench-cold.)
+# make bench took 95 minutes here, a later one 52; results/2026-12-03-bench-cold.)
 PROFILES ?= upstream-lazy upstream-dynamic upstream-full server desktop server-nofs
 # Clock for guest runs: auto (KVM if a probe boot works, else icount),
 # kvm (real time), tcg (multi-threaded TCG, real time, noisy) or icount
