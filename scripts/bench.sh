@@ -73,9 +73,9 @@ n=0 failed=0 running=0 finished=0
 # starts them with SIGINT ignored): pass it on as TERM, which run.sh
 # handles by stopping QEMU and removing its disks.
 trap 'trap - INT TERM; kill -TERM $(jobs -p) 2>/dev/null; wait; say "bench: stopped; finished runs are in $dir"; exit 130' INT TERM
-# The queue, in order: one scenario name per run.
+# The queue, in order: "scenario profile repeat" per run.
 queue=()
-for rep in $(seq 1 "$repeat"); do for s in $scenarios; do for p; do queue+=("$s"); done; done; done
+for rep in $(seq 1 "$repeat"); do for s in $scenarios; do for p; do queue+=("$s $p $rep"); done; done; done
 # Seconds left, for the progress lines: every run not yet finished at the
 # mean wall time of its scenario's finished runs, shared by the lanes
 # unless it runs alone.  The disk loads come last and run alone, so a plain
@@ -96,7 +96,8 @@ eta_secs() {
 	{
 		echo "$prior_runs"
 		find "$dir/runs" -name run.json -print0 | xargs -0 -r jq -r '"D \(.scenario) \(.wall_secs)"' 2>/dev/null
-		for s in "${queue[@]:$finished}"; do
+		for q in "${queue[@]:$finished}"; do
+			s=${q%% *}
 			if disk_scenario "$s"; then echo "Q $s 1"; else echo "Q $s $lanes"; fi
 		done
 	} | awk '
@@ -123,27 +124,24 @@ reap() {
 	running=$((running - 1)) finished=$((finished + 1))
 	[ $rc -eq 0 ] || failed=$((failed + 1))
 }
-for rep in $(seq 1 "$repeat"); do
-	for s in $scenarios; do
-		for p; do
-			alone=
-			! disk_scenario "$s" || alone=1
-			while [ $running -ge "$lanes" ] || { [ -n "$alone" ] && [ $running -gt 0 ]; }; do reap; done
-			n=$((n + 1))
-			eta=""
-			left=
-			[ $finished -eq 0 ] || left=$(eta_secs || true)
-			if [ -n "$left" ]; then
-				if [ "$left" -ge 120 ]; then eta=", about $(( (left + 59) / 60 )) min left"
-				else eta=", about $left s left"; fi
-			fi
-			say "[$n/$total] $p  $s  repeat $rep/$repeat  (elapsed $(elapsed "$start")$eta)"
-			CLOCK=$clock VP_ENV=$(bench_env "${BENCH:-quick}" "$s")${EXTRA_ENV:+,$EXTRA_ENV} PROG=run.sh \
-				"$TOP/scripts/run.sh" "$p" "$s" "$dir/runs/$p/$s/$rep" &
-			running=$((running + 1))
-			[ -z "$alone" ] || reap
-		done
-	done
+for q in "${queue[@]}"; do
+	read -r s p rep <<<"$q"
+	alone=
+	! disk_scenario "$s" || alone=1
+	while [ $running -ge "$lanes" ] || { [ -n "$alone" ] && [ $running -gt 0 ]; }; do reap; done
+	n=$((n + 1))
+	eta=""
+	left=
+	[ $finished -eq 0 ] || left=$(eta_secs || true)
+	if [ -n "$left" ]; then
+		if [ "$left" -ge 120 ]; then eta=", about $(( (left + 59) / 60 )) min left"
+		else eta=", about $left s left"; fi
+	fi
+	say "[$n/$total] $p  $s  repeat $rep/$repeat  (elapsed $(elapsed "$start")$eta)"
+	CLOCK=$clock VP_ENV=$(bench_env "${BENCH:-quick}" "$s")${EXTRA_ENV:+,$EXTRA_ENV} PROG=run.sh \
+		"$TOP/scripts/run.sh" "$p" "$s" "$dir/runs/$p/$s/$rep" &
+	running=$((running + 1))
+	[ -z "$alone" ] || reap
 done
 while [ $running -gt 0 ]; do reap; done
 trap - INT TERM
