@@ -339,5 +339,34 @@ check "vp-crash: unknown command exits 2" expect_rc 2 "$CBIN" fly /tmp
 check "vp-crash: --max-files=1 exits 2" expect_rc 2 "$CBIN" --max-files=1 load /tmp
 check "vp-crash --help exits 0 and lists every option" t_crash_help
 
+# vp-stats: the bootstrap interval and the verdicts on fixed data.
+SBIN=$ROOT/tools/vp-stats
+# stats_is JQ-FILTER ARGS...: vp-stats ARGS must exit 0 and its JSON satisfy the filter
+stats_is() {
+	local f=$1 out
+	shift
+	out=$("$SBIN" "$@") || return 1
+	jq -e "$f" <<<"$out" >/dev/null || { echo "$out"; return 1; }
+}
+check "vp-stats: equal repeats give a zero-width interval at the ratio" \
+	stats_is '.value == 2 and .lo == 2 and .hi == 2 and .n_a == 3 and .n_b == 3' "10 10 10" "5,5,5"
+# Maxima of 3 repeats: a resample's max is one of the three values, and
+# the smallest comes with probability (1/3)^3 = 3.7%, so the 95% interval
+# runs from min(A)/max(B) to max(A)/min(B) exactly.
+check "vp-stats --stat=max: the interval of three maxima is min/max .. max/min" \
+	stats_is '.value == 2 and .lo == 1 and .hi == 4' --stat=max "100 200 150" "50 100 75"
+check "vp-stats: a floor and a scale make the threshold max(K * B, F)" \
+	stats_is '.value == 0.75 and .verdict == "met"' --stat=max --scale=1.5 --floor=200 --want=1 --goal=le "100 150 120" "50 60 70"
+check "vp-stats: a latency wholly over the threshold is missed" \
+	stats_is '.verdict == "missed" and .lo > 1' --stat=max --scale=2 --floor=1000 --want=1 --goal=le "5615 4916 5200" "600 700 500"
+check "vp-stats: an interval across the threshold is not resolved, with more runs named" \
+	stats_is '.verdict == "not resolved" and .lo < 1.03 and .hi > 1.03 and .runs_to_resolve > 3' --want=1.03 --goal=ge "1.02 1.05 1.06" "1 1.01 0.99"
+check "vp-stats: the same data and seed give the same interval" \
+	bash -c '[ "$("$0" "1 2 3 4 5" "2 3 4")" = "$("$0" "1 2 3 4 5" "2 3 4")" ]' "$SBIN"
+check "vp-stats: an unknown --stat exits 2" expect_rc 2 "$SBIN" --stat=mean 1 1
+check "vp-stats: a value that is not a number exits 2" expect_rc 2 "$SBIN" "1 x" 1
+check "vp-stats: --want without --goal exits 2" expect_rc 2 "$SBIN" --want=1 1 1
+check "vp-stats: a zero denominator without a floor exits 2" expect_rc 2 "$SBIN" 1 0
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

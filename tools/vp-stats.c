@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vp-stats - a ratio of two kernels' figures with a bootstrap interval,
+ * and the verdict on a goal
+ *
+ * The bench runs every (kernel, load) a few times.  A goal compares two
+ * kernels: "Server's throughput >= 1.03x Lazy's" (the ratio of the medians
+ * of the repeats) or "Desktop's worst latency <= max(1.5x Full's, 200 us)"
+ * (the ratio of the maxima of the repeats, against a threshold that has a
+ * floor).  One ratio of a few repeats cannot carry a verdict by itself;
+ * its interval can.
+ *
+ * The interval is a percentile bootstrap over the repeats: each resample
+ * draws n_A repeats of A and n_B repeats of B with replacement, computes
+ * the statistic of each and their ratio; the interval holds the central
+ * LEVEL of the resampled ratios.  The random numbers are xorshift64* from
+ * a fixed seed, so the same figures always give the same interval.
+ *
+ * With a goal (--want=W and --goal=ge|le) the verdict is "met" when the
+ * whole interval is on the right side of W, "missed" when it is wholly on
+ * the wrong side, and "not resolved" otherwise; then runs_to_resolve
+ * estimates the repeats per kernel that would settle it, taking the
+ * interval to narrow as 1/sqrt(n) around the same ratio (null when the
+ * ratio is W itself).
+ */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define VERSION "1.0"
+#define PROG "vp-stats"
+#define MAX_VALUES 4096
+
+#include "vp-common.h"
+
+enum stat { STAT_MEDIAN, STAT_MAX };
+
+static enum stat opt_stat = STAT_MEDIAN;
+static double opt_scale = 1.0, opt_floor = 0.0, opt_level = 0.95, opt_want = NAN;
+static unsigned long long opt_resamples = 10000, opt_seed = 1;
+static int opt_goal; /* 0: none, 1: ge, -1: le */
+
+enum option_values {
+	OPT_STAT = 1, OPT_SCALE, OPT_FLOOR, OPT_LEVEL, OPT_RESAMPLES, OPT_SEED,
+	OPT_WANT, OPT_GOAL, OPT_HELP,
+};
+
+static const struct option long_options[] = {
+	{ "stat",      required_argument, NULL, OPT_STAT },
+	{ "scale",     required_argument, NULL, OPT_SCALE },
+	{ "floor",     required_argument, NULL, OPT_FLOOR },
+	{ "level",     required_argument, NULL, OPT_LEVEL },
+	{ "resamples", required_argument, NULL, OPT_RESAMPLES },
+	{ "seed",      required_argument, NULL, OPT_SEED },
+	{ "want",      required_argument, NULL, OPT_WANT },
+	{ "goal",      required_argument, NULL, OPT_GOAL },
+	{ "help",      no_argument,       NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void display_help(void)
+{
+	printf("%s %s - a ratio of two kernels' figures, its bootstrap interval,\n"
+	       "and the verdict on a goal\n\n"
+	       "Usage: %s [options] A_VALUES B_VALUES\n\n"
+	       "A_VALUES and B_VALUES: one figure per repeat, separated by spaces or\n"
+	       "commas (\"1.5 2 2.5\").  The ratio is stat(A) / max(SCALE * stat(B), FLOOR);\n"
+	       "the interval is a percentile bootstrap over the repeats (each resample\n"
+	       "draws the repeats of A and of B with replacement).  Prints one JSON\n"
+	       "object: stat, value, lo, hi, level, n_a, n_b, resamples, seed and, with\n"
+	       "a goal, want, goal, verdict (met, missed, not resolved) and\n"
+	       "runs_to_resolve.\n\n"
+	       "Options:\n"
+	       "  --stat=median|max   statistic of each kernel's repeats (default: median)\n"
+	       "  --scale=K           multiply B's statistic by K (default: 1)\n"
+	       "  --floor=F           the denominator is at least F (default: 0)\n"
+	       "  --level=L           interval's coverage, 0.5..0.999 (default: 0.95)\n"
+	       "  --resamples=N       bootstrap resamples, 100..1000000 (default: 10000)\n"
+	       "  --seed=S            random seed, >= 1 (default: 1)\n"
+	       "  --want=W            the goal's threshold for the ratio\n"
+	       "  --goal=ge|le        the ratio should be >= W (ge) or <= W (le)\n"
+	       "  --help              this text\n\n"
+	       "Exit status: 0, or 2 for a usage error.\n",
+	       PROG, VERSION, PROG);
+}
+
+static double parse_double(const char *opt, const char *s, double min, double max)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || *end || !isfinite(v) || v < min || v > max)
+		usage_error("invalid value for --%s: '%s' (expected a number %g..%g)",
+			    opt, s, min, max);
+	return v;
+}
+
+/* Parse "1 2.5,3" into @v (at most MAX_VALUES); returns the count. */
+static size_t parse_values(const char *what, const char *s, double *v)
+{
+	size_t n = 0;
+
+	while (*s) {
+		char *end;
+
+		if (*s == ' ' || *s == ',' || *s == '\t' || *s == '\n') {
+			s++;
+			continue;
+		}
+		if (n == MAX_VALUES)
+			usage_error("%s: more than %d values", what, MAX_VALUES);
+		v[n] = strtod(s, &end);
+		if (end == s || !isfinite(v[n]) || v[n] < 0)
+			usage_error("%s: '%s' is not a list of numbers >= 0", what, s);
+		n++;
+		s = end;
+	}
+	if (!n)
+		usage_error("%s: no values", what);
+	return n;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The statistic of @n values; @tmp has room for @n (the input is kept). */
+static double stat_of(const double *v, size_t n, double *tmp)
+{
+	double m = v[0];
+
+	if (opt_stat == STAT_MAX) {
+		for (size_t i = 1; i < n; i++)
+			if (v[i] > m)
+				m = v[i];
+		return m;
+	}
+	memcpy(tmp, v, n * sizeof(*v));
+	qsort(tmp, n, sizeof(*tmp), cmp_double);
+	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+}
+
+static uint64_t rng_state;
+
+/* xorshift64*: small, fast and the same everywhere. */
+static uint64_t rng_next(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545F4914F6CDD1DULL;
+}
+
+/* A uniform index below @n (the modulo bias is below 2^-50 here). */
+static size_t rng_below(size_t n)
+{
+	return (rng_next() >> 11) % n;
+}
+
+static double ratio(double a, double b)
+{
+	double d = opt_scale * b;
+
+	if (d < opt_floor)
+		d = opt_floor;
+	return d > 0 ? a / d : NAN;
+}
+
+/* Nearest-rank percentile @q of the sorted @v[n]. */
+static double percentile(const double *v, size_t n, double q)
+{
+	size_t k = (size_t)ceil(q * n);
+
+	if (k < 1)
+		k = 1;
+	if (k > n)
+		k = n;
+	return v[k - 1];
+}
+
+static void print_num(const char *key, double v, const char *sep)
+{
+	if (isfinite(v))
+		printf("\"%s\": %.6g%s", key, v, sep);
+	else
+		printf("\"%s\": null%s", key, sep);
+}
+
+int main(int argc, char **argv)
+{
+	static double a[MAX_VALUES], b[MAX_VALUES], ra[MAX_VALUES], rb[MAX_VALUES], tmp[MAX_VALUES];
+	double value, lo, hi, *boot;
+	size_t na, nb;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+		switch (c) {
+		case OPT_STAT:
+			if (!strcmp(optarg, "median"))
+				opt_stat = STAT_MEDIAN;
+			else if (!strcmp(optarg, "max"))
+				opt_stat = STAT_MAX;
+			else
+				usage_error("invalid value for --stat: '%s' (valid: median max)", optarg);
+			break;
+		case OPT_SCALE: opt_scale = parse_double("scale", optarg, 1e-9, 1e9); break;
+		case OPT_FLOOR: opt_floor = parse_double("floor", optarg, 0, 1e18); break;
+		case OPT_LEVEL: opt_level = parse_double("level", optarg, 0.5, 0.999); break;
+		case OPT_RESAMPLES: opt_resamples = parse_num("resamples", optarg, 100, 1000000); break;
+		case OPT_SEED: opt_seed = parse_num("seed", optarg, 1, UINT64_MAX); break;
+		case OPT_WANT: opt_want = parse_double("want", optarg, 0, 1e18); break;
+		case OPT_GOAL:
+			if (!strcmp(optarg, "ge"))
+				opt_goal = 1;
+			else if (!strcmp(optarg, "le"))
+				opt_goal = -1;
+			else
+				usage_error("invalid value for --goal: '%s' (valid: ge le)", optarg);
+			break;
+		case OPT_HELP: display_help(); return 0;
+		default: usage_error("unknown option");
+		}
+	}
+	if (argc - optind != 2)
+		usage_error("expected A_VALUES and B_VALUES, got %d argument(s)", argc - optind);
+	if (!opt_goal != isnan(opt_want))
+		usage_error("--want and --goal go together");
+	na = parse_values("A_VALUES", argv[optind], a);
+	nb = parse_values("B_VALUES", argv[optind + 1], b);
+
+	value = ratio(stat_of(a, na, tmp), stat_of(b, nb, tmp));
+	if (isnan(value))
+		usage_error("B's statistic is 0 and there is no --floor: no ratio");
+
+	boot = malloc(opt_resamples * sizeof(*boot));
+	if (!boot) {
+		fprintf(stderr, "%s: out of memory\n", PROG);
+		return 1;
+	}
+	rng_state = opt_seed;
+	for (unsigned long long r = 0; r < opt_resamples; r++) {
+		for (size_t i = 0; i < na; i++)
+			ra[i] = a[rng_below(na)];
+		for (size_t i = 0; i < nb; i++)
+			rb[i] = b[rng_below(nb)];
+		boot[r] = ratio(stat_of(ra, na, tmp), stat_of(rb, nb, tmp));
+		if (isnan(boot[r]))	/* a resample of B's zeros: no ratio */
+			boot[r] = INFINITY;
+	}
+	qsort(boot, opt_resamples, sizeof(*boot), cmp_double);
+	lo = percentile(boot, opt_resamples, (1 - opt_level) / 2);
+	hi = percentile(boot, opt_resamples, 1 - (1 - opt_level) / 2);
+	free(boot);
+
+	printf("{\"tool\": \"%s\", \"version\": \"%s\", \"stat\": \"%s\", ", PROG, VERSION,
+	       opt_stat == STAT_MAX ? "max" : "median");
+	print_num("value", value, ", ");
+	print_num("lo", lo, ", ");
+	print_num("hi", hi, ", ");
+	printf("\"level\": %g, \"n_a\": %zu, \"n_b\": %zu, \"resamples\": %llu, \"seed\": %llu",
+	       opt_level, na, nb, opt_resamples, opt_seed);
+	if (opt_goal) {
+		int met = opt_goal > 0 ? lo >= opt_want : hi <= opt_want;
+		int missed = opt_goal > 0 ? hi < opt_want : lo > opt_want;
+		size_t n = na < nb ? na : nb;
+
+		printf(", ");
+		print_num("want", opt_want, ", ");
+		printf("\"goal\": \"%s\", \"verdict\": \"%s\", ", opt_goal > 0 ? "ge" : "le",
+		       met ? "met" : missed ? "missed" : "not resolved");
+		if (met || missed) {
+			printf("\"runs_to_resolve\": %zu", n);
+		} else if (value == opt_want || !isfinite(hi - lo)) {
+			printf("\"runs_to_resolve\": null");
+		} else {
+			double half = (hi - lo) / 2, dist = fabs(value - opt_want);
+
+			double m = ceil(n * (half / dist) * (half / dist));
+
+			printf("\"runs_to_resolve\": %.0f", m > n ? m : n + 1);
+		}
+	}
+	printf("}\n");
+	return 0;
+}
