@@ -22,9 +22,21 @@ BENCH ?= quick
 REPEAT ?=
 # Scenarios to run (tools/guest/scenarios/*.sh); empty = BENCH's default.
 SCENARIOS ?=
-# Guests run at a time; auto = one per host CPU under icount, else 1
-# (scenarios on the scratch disk always run alone).
-LANES ?= auto
+# The guests' shape.  1vcpu: one vCPU that the load and cyclictest share,
+# the calibrated latency lane every latency figure comes from.  2vcpu: two
+# vCPUs, for cross-CPU behaviour; under icount its worst latencies are the
+# emulator's, not the kernel's (Documentation/method.rst), and the report
+# does not judge them.
+LANE ?= 1vcpu
+# Guests run at a time; auto = 1 on the 1vcpu lane and under kvm or tcg,
+# one per host CPU on the 2vcpu lane under icount (disk loads always alone).
+GUESTS ?= auto
+# A boot whose calibration floor (worst latency under a load no model
+# delays) is over this many us is contaminated and rerun up to CALIB_RERUNS
+# times (1vcpu lane).  A kernel build or a second bench on the same host
+# spoils the figures: run benches alone.
+CALIB_BOUND_US ?= 50
+CALIB_RERUNS ?= 2
 # Seconds one guest boot may take before it counts as a hang.
 TIMEOUT ?= 900
 # Your own Linux 7.3 tree instead of Debian's linux-source-7.3 (optional).
@@ -40,7 +52,7 @@ CUTS ?= 50
 # Where downloads, the pristine tree, ccache and the Debian guest tree live.
 CACHE ?= $(HOME)/.cache/voluntary-preempt
 
-export PROFILES CLOCK BENCH REPEAT SCENARIOS LANES TIMEOUT KSRC CACHE CUTS
+export PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS CALIB_BOUND_US CALIB_RERUNS TIMEOUT KSRC CACHE CUTS
 
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
@@ -64,7 +76,7 @@ help:
 	@echo '  reliability  fsck and canaries after every fs workload, CUTS power cuts per kernel,'
 	@echo '             and the debug kernel through every scenario (RELIABILITY_PROFILES)'
 	@echo '  report     rebuild the report of the last bench run'
-	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO'
+	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO (on LANE)'
 	@echo '  inspect    does each PROFILES kernel touch __preempt_count? (objdump of vmlinux)'
 	@echo '  bisect     build every prefix of the series (each patch builds on its own; PROFILE)'
 	@echo '  clean      remove build/ (kernels, work tree, results); keeps CACHE'
@@ -77,7 +89,11 @@ help:
 	@echo '  BENCH      = $(BENCH)   (quick full smoke)'
 	@echo '  REPEAT     = $(REPEAT)   (empty: 3 for quick, 5 for full)'
 	@echo '  SCENARIOS  = $(SCENARIOS)   (empty: the BENCH default)'
-	@echo '  LANES      = $(LANES)   (guests at a time; auto: one per CPU under icount, else 1; disk loads alone)'
+	@echo '  LANE       = $(LANE)   (1vcpu 2vcpu; 1vcpu: the calibrated latency lane)'
+	@echo '  GUESTS     = $(GUESTS)   (guests at a time; auto: 1, or one per CPU on 2vcpu under icount)'
+	@echo '  CALIB_BOUND_US = $(CALIB_BOUND_US)   (a boot whose calibration floor is higher is rerun)'
+	@echo '  CALIB_RERUNS   = $(CALIB_RERUNS)   (reruns of a contaminated boot before it is excluded)'
+	@echo '               Benchmark alone: a kernel build or a second bench on this host spoils the figures.'
 	@echo '  TIMEOUT    = $(TIMEOUT)   (seconds per guest boot)'
 	@echo '  KSRC       = $(KSRC)   (empty: Debian linux-source-7.3)'
 	@echo '  RELIABILITY_PROFILES = $(RELIABILITY_PROFILES)'

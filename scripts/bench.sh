@@ -9,10 +9,23 @@
 #
 # EXTRA_ENV=K=V,... is added to every scenario's knobs (MOUNT_OPTS=data=journal).
 #
-# LANES=N runs up to N guests at a time.  The default (auto) is one guest per
-# host CPU under the icount clock (QEMU runs an icount guest's vCPUs in turn
-# on one host thread, and counts its time in instructions), and 1 under kvm
-# and tcg, whose figures are host time.  Scenarios that use the scratch disk
+# LANE=1vcpu|2vcpu is the guests' shape (run.sh).  1vcpu, the default, is
+# the calibrated latency lane: one vCPU that the load and cyclictest share.
+# On two vCPUs under icount QEMU runs the vCPUs in turn on one host thread,
+# so a vCPU spins on a lock that the descheduled one holds, or stands still,
+# and the worst latencies are the emulator's (Documentation/method.rst).
+# Every boot of a latency load runs a calibration phase before and after
+# it (tools/guest/lib.sh); on the 1vcpu lane a boot whose floor is over
+# CALIB_BOUND_US (50) is "contaminated" (the host's hand, e.g. a kernel
+# build beside the bench), kept as <rep>.contaminated-N and rerun, up to
+# CALIB_RERUNS (2) times; a boot still contaminated then is excluded from
+# the figures, and the report counts both.
+#
+# GUESTS=N runs up to N guests at a time.  The default (auto) is 1 on the
+# 1vcpu lane (nothing beside the measured guest) and under kvm and tcg
+# (whose figures are host time); on the 2vcpu lane under icount, one guest
+# per host CPU (QEMU runs an icount guest's vCPUs in turn on one host
+# thread, and counts its time in instructions).  Scenarios that use the scratch disk
 # (lib.sh disk_scenario) always run alone: while an icount guest waits for
 # the host's I/O its clock jumps from timer to timer, so a busier host lets
 # more guest time, and more background work (writeback, journal commits,
@@ -31,10 +44,10 @@ for p; do check_profile "$p"; done
 # Per BENCH size: scenarios, repeats and the scenarios' knobs (vp.env).
 # quick is sized for emulation (icount runs at a few % of native speed);
 # full for a real machine with KVM.
-lat_scen="cyclic-idle ext3-truncate ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat"
+lat_scen="calibrate cyclic-idle ext3-truncate ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat"
 tput_scen="hackbench ctxswitch many-threads compile dbench fio-write"
 case ${BENCH:-quick} in
-quick) def_scen="hackbench ctxswitch many-threads compile dbench fio-write ext3-truncate jbd2-commit" def_rep=3 ;;
+quick) def_scen="calibrate hackbench ctxswitch many-threads compile dbench fio-write ext3-truncate jbd2-commit" def_rep=3 ;;
 full) def_scen="$tput_scen $lat_scen" def_rep=5 ;;
 smoke) def_scen="ext3-truncate" def_rep=1 ;;
 *) die "unknown BENCH '${BENCH}'; valid: quick full smoke" ;;
@@ -43,30 +56,43 @@ scenarios=${SCENARIOS:-$def_scen}
 repeat=${REPEAT:-$def_rep}
 [[ $repeat =~ ^[1-9][0-9]*$ ]] || die "REPEAT must be a positive number, not '$repeat'"
 for s in $scenarios; do check_scenario "$s"; done
+lane=${LANE:-1vcpu}
+case $lane in
+1vcpu | 2vcpu) ;;
+*) die "unknown LANE '$lane'; valid: 1vcpu 2vcpu" ;;
+esac
+reruns=${CALIB_RERUNS:-2}
+[[ $reruns =~ ^[0-9]+$ ]] || die "CALIB_RERUNS must be a number, not '$reruns'"
+[[ ${CALIB_BOUND_US:-50} =~ ^[1-9][0-9]*$ ]] || die "CALIB_BOUND_US must be a number of microseconds, not '$CALIB_BOUND_US'"
+[[ ${GUESTS:-auto} =~ ^([1-9][0-9]*|auto)$ ]] || die "GUESTS must be a positive number or auto, not '$GUESTS'"
 clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$1")
-lanes=${LANES:-auto}
+lanes=${GUESTS:-auto}
 if [ "$lanes" = auto ]; then
 	lanes=1
-	[ "$clock" != icount ] || lanes=$(nproc)
+	[ "$clock" != icount ] || [ "$lane" != 2vcpu ] || lanes=$(nproc)
 fi
-[[ $lanes =~ ^[1-9][0-9]*$ ]] || die "LANES must be a positive number or auto, not '$lanes'"
+[[ $lanes =~ ^[1-9][0-9]*$ ]] || die "GUESTS must be a positive number or auto, not '$lanes'"
 
 stamp=$(date -u +%Y%m%d-%H%M%S)
 dir=$BUILD/results/$stamp
 mkdir -p "$dir/runs"
 jq -n --arg stamp "$stamp" --arg clock "$clock" --arg bench "${BENCH:-quick}" \
-	--argjson repeat "$repeat" --argjson lanes "$lanes" --arg scenarios "$scenarios" --arg profiles "$*" \
+	--argjson repeat "$repeat" --argjson lanes "$lanes" --arg lane "$lane" --argjson reruns "$reruns" \
+	--argjson bound "${CALIB_BOUND_US:-50}" --arg scenarios "$scenarios" --arg profiles "$*" \
 	--arg host "$(uname -n)" --arg hostkernel "$(uname -r)" --arg cpu "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')" \
 	--argjson ncpu "$(nproc)" --arg qemu "$(qemu-system-x86_64 --version | head -1)" \
-	--arg cmd "$(knobs="CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600} LANES=$lanes${EXTRA_ENV:+ EXTRA_ENV=$EXTRA_ENV}"
+	--arg cmd "$(knobs="CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600} LANE=$lane GUESTS=$lanes${EXTRA_ENV:+ EXTRA_ENV=$EXTRA_ENV}"
 		if [ -n "${MAKELEVEL:-}" ]; then echo "make bench PROFILES=\"$*\" $knobs"; else echo "$knobs scripts/bench.sh $*"; fi)" \
-	'{stamp: $stamp, command: $cmd, clock: $clock, bench: $bench, repeat: $repeat, lanes: $lanes,
+	'{stamp: $stamp, command: $cmd, clock: $clock, lane: $lane, vcpus: (if $lane == "2vcpu" then 2 else 1 end),
+	  calib_bound_us: $bound, calib_reruns: $reruns, bench: $bench, repeat: $repeat, guests: $lanes,
 	  scenarios: ($scenarios | split(" ")), profiles: ($profiles | split(" ")),
 	  host: {name: $host, kernel: $hostkernel, cpu: $cpu, ncpu: $ncpu, qemu: $qemu}}' >"$dir/bench.json"
 ln -sfn "$stamp" "$BUILD/results/latest"
 
 total=$(( repeat * $(wc -w <<<"$scenarios") * $# ))
-say "bench: $# profiles x $(wc -w <<<"$scenarios") scenarios x $repeat repeats = $total runs, clock $clock, up to $lanes at a time; results in $dir"
+say "bench: $# profiles x $(wc -w <<<"$scenarios") scenarios x $repeat repeats = $total runs, clock $clock, lane $lane, up to $lanes guest(s) at a time; results in $dir"
+[ "$lane" != 1vcpu ] || [ "$lanes" = 1 ] ||
+	warn "GUESTS=$lanes on the calibrated lane: guests beside each other raise each other's floor"
 start=$(date +%s)
 n=0 failed=0 running=0 finished=0
 # Background runs do not get the terminal's ^C (a non-interactive shell
@@ -118,6 +144,29 @@ eta_secs() {
 			printf "%d", left + 0.5
 		}'
 }
+# run_one SCENARIO PROFILE REP: one run, and on the 1vcpu lane its reruns
+# while its calibration says the boot was contaminated.
+run_one() {
+	local s=$1 p=$2 rep=$3 d=$dir/runs/$2/$1/$3 try=0 rc pid=
+	trap '[ -z "$pid" ] || kill -TERM $pid 2>/dev/null; wait; exit 143' TERM
+	while :; do
+		rc=0
+		CLOCK=$clock LANE=$lane VP_ENV=$(bench_env "${BENCH:-quick}" "$s")${EXTRA_ENV:+,$EXTRA_ENV} PROG=run.sh \
+			"$TOP/scripts/run.sh" "$p" "$s" "$d" &
+		pid=$!
+		wait $pid || rc=$?
+		pid=
+		[ "$lane" = 1vcpu ] &&
+			[ "$(jq -r '.calibration.contaminated // false' "$d/run.json" 2>/dev/null)" = true ] || return $rc
+		if [ $try -ge "$reruns" ]; then
+			warn "$p $s repeat $rep: floor $(jq .calibration.floor_us "$d/run.json") us after $try rerun(s): excluded from the figures"
+			return $rc
+		fi
+		try=$((try + 1))
+		mv "$d" "$d.contaminated-$try"
+		warn "$p $s repeat $rep: calibration floor $(jq .calibration.floor_us "$d.contaminated-$try/run.json") us > ${CALIB_BOUND_US:-50} us (contaminated): rerun $try/$reruns"
+	done
+}
 reap() {
 	local rc=0
 	wait -n || rc=$?
@@ -138,8 +187,7 @@ for q in "${queue[@]}"; do
 		else eta=", about $left s left"; fi
 	fi
 	say "[$n/$total] $p  $s  repeat $rep/$repeat  (elapsed $(elapsed "$start")$eta)"
-	CLOCK=$clock VP_ENV=$(bench_env "${BENCH:-quick}" "$s")${EXTRA_ENV:+,$EXTRA_ENV} PROG=run.sh \
-		"$TOP/scripts/run.sh" "$p" "$s" "$dir/runs/$p/$s/$rep" &
+	run_one "$s" "$p" "$rep" &
 	running=$((running + 1))
 	[ -z "$alone" ] || reap
 done

@@ -12,7 +12,9 @@
 # Output: build/hotspots/PROFILE-SCENARIO/{hotspots.json,hotspots.txt} and
 # the raw trace.  RESULTS=dir ranks an existing run's trace.txt instead.
 #
-# Knobs: VP_ENV (the scenario's), CLOCK, TIMEOUT, TOP_N (20).
+# Knobs: VP_ENV (the scenario's), CLOCK, LANE (1vcpu: the calibrated
+# latency lane), TIMEOUT, TOP_N (20).  The clock and lane of the traced
+# run are recorded in hotspots.json and in the first line of hotspots.txt.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -45,16 +47,19 @@ awk '
 		for (f in self) print "self", f, self[f]
 		for (f in incl) print "caller", f, incl[f]
 	}' "$trace" | sort -k3,3nr >"$out/hotspots.tsv"
-jq -R -s --argjson topn "${TOP_N:-20}" --argjson maxlat "$(cat "$RESULTS/trace_max_latency" 2>/dev/null || echo 0)" '
+run=$RESULTS/../run.json
+[ -s "$run" ] || run=/dev/null
+jq -R -s --slurpfile run "$run" --argjson topn "${TOP_N:-20}" --argjson maxlat "$(cat "$RESULTS/trace_max_latency" 2>/dev/null || echo 0)" '
 	[split("\n")[] | select(length > 0) | split(" ")] as $rows
 	| ($rows | map(select(.[0] == "total"))[0]) as $t
 	| ($t[2] | tonumber) as $total
 	| def rank($kind): [$rows[] | select(.[0] == $kind)][:$topn]
 		| map({function: .[1], us: (.[2] | tonumber), share: (if $total > 0 then (.[2] | tonumber) / $total else 0 end)});
-	{max_latency_us: $maxlat, entries: ($t[3] | tonumber), traced_us: $total,
+	{clock: ($run[0].clock // null), lane: ($run[0].lane // null),
+	 max_latency_us: $maxlat, entries: ($t[3] | tonumber), traced_us: $total,
 	 self: rank("self"), callers: rank("caller")}' "$out/hotspots.tsv" >"$out/hotspots.json"
 {
-	echo "# hotspots: $profile / $scenario, worst wakeup latency $(jq .max_latency_us "$out/hotspots.json") us ($(jq .entries "$out/hotspots.json") trace entries)"
+	echo "# hotspots: $profile / $scenario ($(jq -r '"clock \(.clock // "?"), lane \(.lane // "?")"' "$out/hotspots.json")), worst wakeup latency $(jq .max_latency_us "$out/hotspots.json") us ($(jq .entries "$out/hotspots.json") trace entries)"
 	echo "# self time (function as traced)             us   share"
 	jq -r '.self[] | "\(.function)\t\(.us)\t\(.share * 100 | floor)%"' "$out/hotspots.json" | awk -F'\t' '{printf "%-40s %8s %6s\n", $1, $2, $3}'
 	echo "# time under caller                           us   share"

@@ -279,7 +279,9 @@ bench_env() {
 	full:many-threads) echo "THREADS_SWEEP=50:100:200:400:800:1600,DURATION=10" ;;
 	full:dbench) echo "DURATION=60" ;;
 	full:fio-write) echo "SIZE_MB=1024" ;;
-	full:cyclic-idle) echo "DURATION=30" ;;
+	full:cyclic-idle | full:calibrate) echo "DURATION=30" ;;
+	smoke:calibrate) echo "DURATION=3" ;;
+	*:calibrate) echo "DURATION=10" ;;
 	*:cyclic-idle) echo "DURATION=3" ;;
 	*) echo "" ;;
 	esac

@@ -39,6 +39,8 @@ seed=${SEED:-1} cmin=${CUT_MIN:-2} cmax=${CUT_MAX:-20} stall_max=${STALL_MAX:-10
 	[ "$cmin" -le "$cmax" ] || die "SEED, CUT_MIN, CUT_MAX, STALL_MAX must be numbers with CUT_MIN <= CUT_MAX"
 CLOCK=$(reliability_clock "$profile") || exit 1
 export CLOCK TIMEOUT=${TIMEOUT:-600}
+# correctness wants concurrency: two vCPUs unless LANE says otherwise
+export LANE=${LANE:-2vcpu}
 judge=$TOP/tools/vp-crash
 make -s -C "$TOP/tools" vp-crash >&2 || die "cannot build tools/vp-crash"
 mkdir -p "$out" || die "cannot create $out"

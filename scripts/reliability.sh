@@ -27,6 +27,8 @@ cuts=${CUTS:-50} debug=${DEBUG-debug}
 [ -z "$debug" ] || check_profile "$debug"
 CLOCK=$(reliability_clock "$1") || exit 1
 export CLOCK TIMEOUT=${TIMEOUT:-900}
+# correctness wants concurrency: two vCPUs unless LANE says otherwise
+export LANE=${LANE:-2vcpu}
 for p in "$@" $debug; do
 	[ -f "$BUILD/kernels/$(profile_kernel "$p")/bzImage" ] ||
 		die "no kernel for $p; run 'make kernels PROFILES=\"$* $debug\"'"

@@ -7,7 +7,13 @@
 #   serial1.log   what the guest wrote to its second serial port, /dev/ttyS1
 #                 (vp-crash's acks: a channel the kernel's messages cannot mix into)
 #   results/      what the guest wrote (meta.json, the tools' JSON, logs)
-#   run.json      profile, scenario, clock, status, wall time, QEMU command
+#   run.json      profile, scenario, clock, lane, status, wall time, QEMU
+#                 command, and the boot's calibration: the worst latency of
+#                 its calibration phases before and after the load (the
+#                 guest's calib-pre.json and calib-post.json), its floor (the
+#                 larger) and whether the floor is over CALIB_BOUND_US
+#                 ("contaminated": the platform, not the kernel, set the
+#                 figures of this boot; bench.sh reruns it)
 # Status is "ok", or a failure named after what was seen: "hang" (the boot
 # timeout expired), one of lib.sh's console_status verdicts ("panic",
 # "oops", "kasan", "lockdep", "atomic-sleep", "rcu-stall", "soft-lockup",
@@ -15,7 +21,9 @@
 # is 0 for ok and 1 for any failure, so a caller can go on with the next run.
 #
 # Environment: CLOCK=kvm|tcg|icount (resolved by clock.sh; default auto),
-# TIMEOUT=seconds (600), VP_ENV=K=V,K=V for the scenario, SMP (2), MEM (1024),
+# TIMEOUT=seconds (600), VP_ENV=K=V,K=V for the scenario, LANE (1vcpu: one
+# vCPU that the load and cyclictest share, the calibrated latency lane;
+# 2vcpu: two vCPUs, cyclictest on CPU 1), CALIB_BOUND_US (50), MEM (1024),
 # SCRATCH_MB (2048), APPEND (extra kernel parameters, after the profile's
 # own "# Boot:" ones), KERNEL (another bzImage, run under PROFILE's name),
 # SCRATCH (an existing image to use as the scratch disk, kept afterwards:
@@ -32,6 +40,14 @@ check_profile "$profile"
 check_scenario "$scenario"
 timeout=${TIMEOUT:-600}
 [[ $timeout =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT must be a number of seconds, not '$timeout'"
+lane=${LANE:-1vcpu}
+case $lane in
+1vcpu) smp=1 ;;
+2vcpu) smp=2 ;;
+*) die "unknown LANE '$lane'; valid: 1vcpu 2vcpu" ;;
+esac
+bound=${CALIB_BOUND_US:-50}
+[[ $bound =~ ^[1-9][0-9]*$ ]] || die "CALIB_BOUND_US must be a number of microseconds, not '$bound'"
 kprofile=$(profile_kernel "$profile")
 kernel=${KERNEL:-$BUILD/kernels/$kprofile/bzImage}
 rootfs=$BUILD/rootfs.img
@@ -61,7 +77,7 @@ tcg) accel=(-accel tcg,thread=multi -cpu max) ;;
 icount) accel=(-accel tcg -cpu max -icount shift=0,sleep=off -rtc clock=vm) ;;
 *) die "unknown clock '$clock'; valid clocks: kvm tcg icount" ;;
 esac
-qemu=(qemu-system-x86_64 "${accel[@]}" -smp "${SMP:-2}" -m "${MEM:-1024}"
+qemu=(qemu-system-x86_64 "${accel[@]}" -smp "$smp" -m "${MEM:-1024}"
 	-nographic -no-reboot -kernel "$kernel"
 	-append "console=ttyS0 root=/dev/vda rw init=/vp/init panic=-1 vp.scenario=$scenario vp.env=${VP_ENV:-} $(profile_boot "$profile") ${APPEND:-}"
 	-drive "file=$rootfs,format=raw,if=virtio,snapshot=on"
@@ -126,10 +142,23 @@ if [ ! -f "$out/powercut" ] && { [ $rc -eq 124 ] || [ $rc -eq 137 ]; }; then
 	[ $status = hang:hang ] && status=hang
 fi
 
+# The boot's calibration phases (tools/guest/lib.sh calibrate), if it ran them.
+pre=$out/results/calib-pre.json post=$out/results/calib-post.json
+[ -s "$pre" ] || pre=/dev/null
+[ -s "$post" ] || post=/dev/null
+calib=$(jq -c -n --slurpfile pre "$pre" --slurpfile post "$post" --argjson bound "$bound" '
+	def worst($c): if ($c | length) > 0 then $c[0].thread["0"].max else null end;
+	if ($pre | length) + ($post | length) == 0 then null
+	else {pre_max_us: worst($pre), post_max_us: worst($post),
+		floor_us: ([worst($pre), worst($post)] | map(select(. != null)) | max),
+		bound_us: $bound} | . + {contaminated: (.floor_us > $bound)} end' 2>/dev/null) || calib=null
+
 jq -n --arg profile "$profile" --arg scenario "$scenario" --arg clock "$clock" \
+	--arg lane "$lane" --argjson vcpus "$smp" --argjson calibration "$calib" \
 	--arg status "$status" --argjson secs "$secs" --argjson qemu_rc "$rc" \
 	--arg env "${VP_ENV:-}" --arg host "$(uname -n)" --arg start "$(date -u -d @"$start" +%FT%TZ)" \
-	--args '{profile: $profile, scenario: $scenario, clock: $clock, status: $status,
+	--args '{profile: $profile, scenario: $scenario, clock: $clock, lane: $lane, vcpus: $vcpus,
+		calibration: $calibration, status: $status,
 		wall_secs: $secs, qemu_rc: $qemu_rc, env: $env, start: $start,
 		qemu: $ARGS.positional}' -- "${qemu[@]}" >"$out/run.json"
 if [ "$status" = ok ] || [ "$status" = cut ]; then

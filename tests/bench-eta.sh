@@ -31,7 +31,7 @@ sleep "$secs"
 jq -n --arg p "$1" --arg s "$s" --argjson w "$secs" '{profile: $p, scenario: $s, wall_secs: $w}' >"$d/run.json"
 EOF
 printf '#!/bin/sh\nexit 0\n' >"$w/scripts/report.sh"
-out=$(TOP=$w BUILD=$w/build CLOCK=icount BENCH=quick LANES=2 REPEAT=1 SCENARIOS="hackbench dbench" \
+out=$(TOP=$w BUILD=$w/build CLOCK=icount BENCH=quick LANE=2vcpu GUESTS=2 REPEAT=1 SCENARIOS="hackbench dbench" \
 	"$w/scripts/bench.sh" upstream-lazy upstream-dynamic upstream-full server desktop server-nofs 2>&1)
 echo "$out"
 secs() { awk -F: '{ print $1 * 60 + $2 }' <<<"$1"; }

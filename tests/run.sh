@@ -92,8 +92,10 @@ check "an unknown clock is refused with the valid ones" \
 	"CLOCK=sundial scripts/clock.sh" nz "unknown CLOCK 'sundial'; valid: auto kvm tcg icount"
 check "an unknown BENCH size is refused with the valid ones" \
 	"BENCH=huge scripts/bench.sh $P" nz "unknown BENCH 'huge'; valid: quick full smoke"
-check "a LANES that is not a number is refused" \
-	"LANES=two scripts/bench.sh $P" nz "LANES must be a positive number or auto, not 'two'"
+check "a GUESTS that is not a number is refused" \
+	"GUESTS=two scripts/bench.sh $P" nz "GUESTS must be a positive number or auto, not 'two'"
+check "an unknown LANE is refused with the valid ones (bench and run)" \
+	"LANE=3vcpu scripts/bench.sh $P; LANE=3vcpu scripts/run.sh $P probe $T/lane" nz "unknown LANE '3vcpu'; valid: 1vcpu 2vcpu"
 check "an unknown scenario is refused with the valid ones" \
 	"scripts/run.sh $P nosuch $T/nosuch" nz "unknown scenario 'nosuch'; valid scenarios: .*ext3-truncate"
 check "a TIMEOUT that is not a number is refused" \
@@ -262,24 +264,44 @@ check "Ctrl-C during make bench stops it: nothing of its session (QEMU, scripts)
 	 sleep 2; left=\$(pgrep -s \$pg | wc -l);
 	 echo \"make-alive=\$(kill -0 \$pg 2>/dev/null && echo yes || echo no) left=\$left\"" \
 	0 '^make-alive=no left=0$' 240
-check "make bench (smoke, LANES=2: two guests at once, a disk load alone) writes a report with tables, plots and raw data" \
-	"make -s bench PROFILES=$P BENCH=smoke LANES=2 SCENARIOS='ctxswitch hackbench ext3-truncate' CLOCK=icount TIMEOUT=900 &&
+check "make bench (smoke, LANE=2vcpu GUESTS=2: two guests at once, a disk load alone) writes a report with tables, plots and raw data" \
+	"make -s bench PROFILES=$P BENCH=smoke LANE=2vcpu GUESTS=2 SCENARIOS='ctxswitch hackbench ext3-truncate' CLOCK=icount TIMEOUT=900 &&
 	 jq -e '.runs | length == 3 and all(.status == \"ok\" and .lat.max > 0)' build/report/results.json &&
-	 jq -e '.bench.lanes == 2' build/report/results.json >/dev/null && grep -q '2 guests at a time' build/report/index.html &&
+	 jq -e '.bench.guests == 2 and .bench.lane == \"2vcpu\"' build/report/results.json >/dev/null && grep -q '2 guests at a time' build/report/index.html &&
+	 jq -e '.calibrated == false' build/report/calibration.json >/dev/null &&
 	 r=build/results/latest/runs/$P && t() { date -d \$(jq -r .start \$1/run.json) +%s; } &&
 	 e() { echo \$(( \$(t \$1) + \$(jq .wall_secs \$1/run.json) )); } &&
 	 c=\$(t \$r/ctxswitch/1) h=\$(t \$r/hackbench/1) d=\$(t \$r/ext3-truncate/1) &&
 	 echo \"together=\$(( h < \$(e \$r/ctxswitch/1) )) alone=\$(( d >= \$(e \$r/ctxswitch/1) && d >= \$(e \$r/hackbench/1) )) pngs=\$(file -b build/report/ext3-truncate-max.png build/report/ext3-truncate-hist.png | grep -c '^PNG image')\"" \
 	0 '^together=1 alone=1 pngs=2$' 1200
+# The calibrated latency lane (the default): one vCPU, one guest at a time,
+# a calibration phase before and after every load, the calibrate load on
+# every kernel.  Its floor is a few us on every model (a user-space hog is
+# preempted at the timer interrupt's return to user space); 50 us is the
+# bound a contaminated boot breaks.
+check "the calibrated lane (make bench, 1 vCPU): calibration.json says calibrated, $P's floor under 50 us" \
+	"make -s bench PROFILES=$P BENCH=smoke SCENARIOS='calibrate ext3-truncate' CLOCK=icount TIMEOUT=900 >/dev/null &&
+	 r=build/results/latest/runs/$P/ext3-truncate/1/run.json &&
+	 jq -e '.vcpus == 1 and .lane == \"1vcpu\" and .calibration.pre_max_us > 0 and .calibration.post_max_us > 0' \$r >/dev/null &&
+	 jq -r '\"calibrated=\\(.calibrated) lane=\\(.lane) floor_ok=\\(.kernels[0].floor_us < 50) samples_ok=\\(.kernels[0].calibrate_samples > 2000)\"' build/report/calibration.json" \
+	0 '^calibrated=true lane=1vcpu floor_ok=true samples_ok=true$' 1200
+check "a boot whose floor is over CALIB_BOUND_US is contaminated: rerun, then excluded, and counted" \
+	"make -s bench PROFILES=$P BENCH=smoke SCENARIOS=calibrate CLOCK=icount CALIB_BOUND_US=1 CALIB_RERUNS=1 TIMEOUT=600 >$T/cont.log 2>&1;
+	 echo \"rerun=\$(grep -c 'contaminated): rerun 1/1' $T/cont.log) excluded=\$(grep -c 'excluded from the figures' $T/cont.log)\" \
+	      \"\$(jq -c '[.calibrated, .boots]' build/report/calibration.json)\"" \
+	0 '^rerun=1 excluded=1 \[false,\{"total":2,"contaminated":2,"excluded":1\}\]$' 900
 
 # The goals table, judged on a committed run whose figures are known: on
-# 2026-12-02, server was 1.014x / 1.016x upstream-lazy on hackbench /
-# ctxswitch (the 1.03x goal missed on both) and within the spread everywhere.
-check "the report judges the series' goals from a run's figures (results/2026-12-02-bench-quick)" \
+# 2026-12-02, server was 1.016x upstream-lazy on ctxswitch with a tight
+# interval (the 1.03x goal missed) and 1.014x on hackbench with an interval
+# across 1.03 (not resolved); the run was on two vCPUs, so its worst
+# latencies are not judged.
+check "the report judges the series' goals with intervals (results/2026-12-02-bench-quick)" \
 	"REPORT_DIR=$T/goals scripts/report.sh results/2026-12-02-bench-quick >/dev/null &&
-	 jq -r '.[] | select(.goal | startswith(\"server vs upstream-lazy\")) | \"\\(.scenario) \\(.value * 1000 | round) \\(.met)\"' $T/goals/goals.json | tr '\\n' ' ';
-	 grep -c 'server vs upstream-lazy: throughput &gt;= 1.03x on hackbench and ctxswitch</td><td>0/2<' $T/goals/index.html" \
-	0 '^ctxswitch 1016 false hackbench 1014 false ctxswitch 1016 true ext3-truncate 1022 true hackbench 1014 true jbd2-commit 988 true many-threads 1001 true 1$' 120
+	 echo \"\$(jq -r '.[] | select(.goal | startswith(\"server vs upstream-lazy\")) | \"\\(.scenario) \\(.value * 1000 | round) \\(.lo < .value and .value < .hi) \\(.verdict)\"' $T/goals/goals.json | tr '\\n' ';')\" \
+	      \"lat=\$(jq -r '[.[] | select(.what == \"lat\") | .verdict] | unique | join(\",\")' $T/goals/goals.json)\" \
+	      \"html=\$(grep -c 'server vs upstream-lazy: throughput &gt;= 1.03x on hackbench and ctxswitch</td><td>0/2<' $T/goals/index.html)\"" \
+	0 '^ctxswitch 1016 true missed;hackbench 1014 true not resolved; lat=not judged html=1$' 120
 
 # The time left on bench's progress lines: six stub runs of a short load
 # two at a time, then six of one that takes six times as long alone

@@ -3,20 +3,49 @@
 # Sourced by the guest scenarios: start and stop the latency measurement
 # around a load.
 #
-#   lat_start   cyclictest (SCHED_FIFO 95, INTERVAL_US) pinned to CPU, its
-#               histogram up to HIST_US; with TRACE=wakeup_rt also the
-#               kernel's wakeup_rt latency tracer with function tracing, for
+#   lat_start   the calibration phase "pre" (calibrate), then cyclictest
+#               (SCHED_FIFO 95, INTERVAL_US) pinned to CPU, its histogram
+#               up to HIST_US; with TRACE=wakeup_rt also the kernel's
+#               wakeup_rt latency tracer with function tracing, for
 #               'make hotspots'
-#   lat_stop    stop both; $OUT gets cyclictest.json/.txt and trace.txt
+#   lat_stop    stop both, then the calibration phase "post"; $OUT gets
+#               cyclictest.json/.txt, calib-pre.json, calib-post.json and
+#               trace.txt
 #
-# Knobs (vp.env): CPU=1 INTERVAL_US=1000 HIST_US=20000 TRACE=(empty|wakeup_rt)
-CPU=${CPU:-1}
+# CPU defaults to the guest's last CPU: CPU 0 on the one-vCPU latency lane
+# (the load and cyclictest share it), CPU 1 on two vCPUs.
+#
+# Knobs (vp.env): CPU INTERVAL_US=1000 HIST_US=20000 TRACE=(empty|wakeup_rt)
+# CALIB_S=2 (seconds of each calibration phase; 0: none)
+CPU=${CPU:-$(($(nproc) - 1))}
 INTERVAL_US=${INTERVAL_US:-1000}
 HIST_US=${HIST_US:-20000}
 TRACE=${TRACE:-}
+CALIB_S=${CALIB_S:-2}
 T=/sys/kernel/tracing
 
+# calibrate NAME: the lane's floor at this moment.  A load that no
+# preemption model delays: two threads of pure user-space work (200 ms
+# between 1 ms sleeps) on CPU, with cyclictest on CPU for CALIB_S seconds.
+# Every model preempts user space when the timer interrupt returns to it,
+# so what cyclictest sees here beyond a few microseconds is the platform
+# (the emulator, the host), not the kernel.  The host judges the result
+# ($OUT/calib-NAME.json, cyclictest's JSON): a boot whose floor is too
+# high is rerun.  Dirty data is written first, so that the filesystem's
+# background work does not land in the phase.
+calibrate() {
+	[ "$CALIB_S" != 0 ] || return 0
+	sync
+	vp-threads --threads=2 --work-us=200000 --sleep-ms=1 --duration=$((CALIB_S + 2)) \
+		--cpu="$CPU" --quiet >/dev/null &
+	hog=$!
+	sleep 1
+	cyclictest -m -q -p95 -i"$INTERVAL_US" -t1 -a"$CPU" -h"$HIST_US" -D"$CALIB_S" \
+		--json=$OUT/calib-$1.json >$OUT/calib-$1.txt
+	wait $hog
+}
 lat_start() {
+	calibrate pre
 	if [ -n "$TRACE" ]; then
 		echo 0 >$T/tracing_on
 		echo 65536 >$T/buffer_size_kb
@@ -41,6 +70,7 @@ lat_stop() {
 		cat $T/trace >$OUT/trace.txt
 		echo nop >$T/current_tracer
 	fi
+	calibrate post
 }
 
 # fs_mount FS [OPTS]: a fresh filesystem on the scratch disk (/dev/vdb) at
