@@ -29,19 +29,18 @@ while read -r r; do
 	ct=$d/results/cyclictest.json load=$d/results/load.json
 	[ -s "$ct" ] || ct=/dev/null
 	[ -s "$load" ] || load=/dev/null
-	records+=("$(jq -c -n --slurpfile run "$r" --slurpfile ct "$ct" --slurpfile load "$load" \
+	records+=("$(jq -c -n -L "$TOP/scripts/report" --slurpfile run "$r" --slurpfile ct "$ct" --slurpfile load "$load" \
 		--arg rep "$(basename "$d")" --arg dir "${d#"$dir"/}" '
-		def pct($h; $n; $q; $max):
-			[$h | to_entries[] | {k: (.key | tonumber), v: .value}] | sort_by(.k) as $b
-			| reduce $b[] as $e ({c: 0, r: null};
-				if .r == null then (.c += $e.v) | (if .c >= $q * $n then .r = $e.k else . end) else . end)
-			| (.r // $max);
-		$run[0] + {rep: ($rep | tonumber), dir: $dir}
+		include "stats";
+		$run[0] + {rep: ($rep | capture("^(?<n>[0-9]+)").n | tonumber), dir: $dir,
+			rerun_of: ($rep | test("[.]contaminated-")),
+			excluded: ($run[0].calibration.contaminated == true)}
 		+ (if ($ct | length) > 0 then
 			($ct[0].thread["0"]) as $t
 			| {lat: {cycles: $t.cycles, min: $t.min, avg: $t.avg, max: $t.max,
 				p99: pct($t.histogram // {}; $t.cycles; 0.99; $t.max),
 				p999: pct($t.histogram // {}; $t.cycles; 0.999; $t.max)},
+			   hist: ($t.histogram // {}),
 			   kernel: $ct[0].sysinfo.release}
 		   else {} end)
 		+ (if ($load | length) > 0 then {load: $load[0].results} else {} end)')")
@@ -55,10 +54,9 @@ printf '%s\n' "${records[@]}" | jq -s --slurpfile bench "$dir/bench.json" \
 # files/s, loops/s, builds/h), else runs per second (1e6 / the load's usecs), so that
 # higher is better everywhere; "rel" is relative to the base profile
 # (upstream-lazy when it ran, else the first profile) in the same scenario.
-jq '
-	def median: sort | if length == 0 then null elif length % 2 == 1 then .[length / 2 | floor]
-		else (.[length / 2 - 1] + .[length / 2]) / 2 end;
-	def spread: {median: median, lo: min, hi: max};
+jq -L "$TOP/scripts/report" '
+	include "stats";
+	def spread: {median: median, lo: min, hi: max, values: .};
 	def rate: if .mb_per_s then {metric: "MB/s", v: .mb_per_s}
 		elif .switches_per_s then {metric: "switches/s", v: .switches_per_s}
 		elif .files_per_s then {metric: "files/s", v: .files_per_s}
@@ -69,9 +67,16 @@ jq '
 	.bench as $b
 	| ($b.profiles | if index("upstream-lazy") then "upstream-lazy" else .[0] end) as $base
 	| [.runs | group_by([.scenario, .profile])[]
-	| {scenario: .[0].scenario, profile: .[0].profile, clock: .[0].clock,
+	| ([.[] | select(.calibration.contaminated == true)] | length) as $contaminated
+	| ([.[] | select(.excluded and (.rerun_of | not))] | length) as $excluded
+	| [.[] | select(.excluded | not)]
+	| select(length > 0)
+	| {scenario: .[0].scenario, profile: .[0].profile, clock: .[0].clock, lane: (.[0].lane // "2vcpu"),
 	   kernel: ([.[].kernel | select(.)] | first),
 	   runs: length, ok: ([.[] | select(.status == "ok")] | length),
+	   contaminated: $contaminated, excluded: $excluded,
+	   floor_us: ([.[] | .calibration.floor_us | select(. != null)] | max),
+	   all: pooled([.[] | select(.lat)]),
 	   failures: [.[] | select(.status != "ok") | "\(.rep): \(.status)"],
 	   max_us: ([.[] | select(.lat) | .lat.max] | spread),
 	   p99_us: ([.[] | select(.lat) | .lat.p99] | spread),
@@ -119,36 +124,52 @@ jq '
 	+ pair("server"; "server-dynamic"; "tput")' \
 	"$rep.new/summary.json" >"$rep.new/questions.json"
 
-# The series' goals (issues #6 and #4), checked against this run: one row per goal
-# and scenario with the measured ratio and met/missed.  "Spread" is the
-# larger of the two profiles' relative ranges, (max - min) / median.
-# I/O-bound throughput under icount (†) is shown but not judged.
-jq '
-	def row($a; $b): [.[] | select(.profile == $a)] as $x | [.[] | select(.profile == $b)] as $y
-		| [$x[] | . as $r | ($y | map(select(.scenario == $r.scenario)) | first) as $s | select($s) | {x: $r, y: $s}];
-	def rel($t): if $t and ($t.median // 0) > 0 then ($t.hi - $t.lo) / $t.median else 0 end;
-	def tput($a; $b; $scen; $want; $text):
-		[row($a; $b)[] | select(.x.tput and .y.tput and (.y.tput.median // 0) > 0)
-		 | select($scen == null or (.x.scenario | IN($scen[])))
-		 | (.x.tput.median / .y.tput.median) as $v
-		 | ([rel(.x.tput), rel(.y.tput)] | max) as $sp
-		 | {goal: ($text | sub("A"; $a) | sub("B"; $b)), scenario: .x.scenario, value: $v,
-		    want: (if $want == "spread" then (1 - $sp) else $want end),
-		    judged: ((.x.io_under_icount | not))}
-		 | . + {met: (if .judged then .value >= .want else null end)}];
-	def lat($a; $b; $want; $text):
-		[row($a; $b)[] | select(.x.max_us.median and (.y.max_us.median // 0) > 0)
-		 | {goal: ($text | sub("A"; $a) | sub("B"; $b)), scenario: .x.scenario,
-		    value: (.x.max_us.median / .y.max_us.median), want: $want, judged: true}
-		 | . + {met: (.value <= .want)}];
-	tput("server"; "upstream-dynamic"; ["hackbench", "ctxswitch"]; 1.03; "A vs B: throughput >= 1.03x on hackbench and ctxswitch")
-	+ tput("server"; "upstream-lazy"; ["hackbench", "ctxswitch"]; 1.03; "A vs B: throughput >= 1.03x on hackbench and ctxswitch")
-	+ tput("server"; "upstream-dynamic"; null; "spread"; "A vs B: throughput not worse than 1 - the run'"'"'s spread")
-	+ tput("server"; "upstream-lazy"; null; "spread"; "A vs B: throughput not worse than 1 - the run'"'"'s spread")
-	+ lat("desktop"; "upstream-full"; 1.5; "A vs B: worst latency <= 1.5x")
-	+ tput("desktop"; "server"; null; 0.99; "A vs B: throughput >= 0.99x")
-	+ tput("server"; "server-nofs"; null; 0.99; "A vs B (the fs points'"'"' cost, issue #4): throughput >= 0.99x")' \
-	"$rep.new/summary.json" >"$rep.new/goals.json"
+# The lane's calibration (calibration.json): per kernel its floor, the
+# worst latency under a load that no preemption model delays (the
+# calibrate scenario, and every boot's own calibration phases), the boots
+# that were contaminated and rerun or excluded, and per load the reference
+# kernels' worst latency (what no model's preemption could remove).  The
+# run is calibrated when it ran on the 1vcpu lane and every kernel's floor
+# is under the bound.
+jq -L "$TOP/scripts/report" --slurpfile res "$rep.new/results.json" -f "$TOP/scripts/report/calibration.jq" \
+	"$rep.new/summary.json" >"$rep.new/calibration.json"
+calibrated=$(jq .calibrated "$rep.new/calibration.json")
+
+# The series' goals (scripts/report/goals.json), judged on this run: one row
+# per goal and scenario, the ratio with its 95% bootstrap interval over the
+# repeats (tools/vp-stats) and a verdict: met or missed where the interval
+# says so, else "not resolved" with an estimate of the repeats that would
+# resolve it.  Throughput: the ratio of the medians, I/O-bound loads under
+# icount (†) not judged.  Worst latency: the ratio of A's worst (the max
+# over its repeats) to the threshold max(K x B's worst, floor), judged only
+# on a calibrated run.
+[ -x "$TOP/tools/vp-stats" ] || make -s -C "$TOP/tools" vp-stats >&2 || die "cannot build tools/vp-stats"
+jq -c '.[]' "$TOP/scripts/report/goals.json" | while read -r g; do
+	jq -c --argjson g "$g" -f "$TOP/scripts/report/goal-rows.jq" "$rep.new/summary.json" |
+	while read -r row; do
+		a=$(jq -r '.a | map(tostring) | join(" ")' <<<"$row")
+		b=$(jq -r '.b | map(tostring) | join(" ")' <<<"$row")
+		if [ "$(jq -r .what <<<"$g")" = tput ]; then
+			st=$("$TOP/tools/vp-stats" --stat=median --want="$(jq .want <<<"$g")" --goal=ge "$a" "$b")
+		else
+			st=$("$TOP/tools/vp-stats" --stat=max --scale="$(jq .scale <<<"$g")" \
+				--floor="$(jq .floor_us <<<"$g")" --want=1 --goal=le "$a" "$b")
+		fi
+		jq -c -n --argjson g "$g" --argjson row "$row" --argjson st "$st" --argjson cal "$calibrated" '
+			($row.a | max) as $aw | ($row.b | max) as $bw
+			| (if $g.what == "tput" then
+				(if $row.io then "I/O-bound under icount" else null end)
+			   elif ($cal | not) then "the run is not calibrated" else null end) as $why
+			| {goal: $g.text, what: $g.what, a: $g.a, b: $g.b, scenario: $row.scenario,
+			   value: $st.value, lo: $st.lo, hi: $st.hi, level: $st.level,
+			   want: (if $g.what == "tput" then $g.want else 1 end),
+			   judged: ($why == null), why: $why,
+			   verdict: (if $why == null then $st.verdict else "not judged" end),
+			   runs_to_resolve: $st.runs_to_resolve, n_a: $st.n_a, n_b: $st.n_b}
+			+ (if $g.what == "lat" then {a_worst_us: $aw, b_worst_us: $bw,
+				threshold_us: ([$g.scale * $bw, $g.floor_us] | max)} else {} end)'
+	done
+done | jq -s . >"$rep.new/goals.json"
 
 bench=$rep.new/results.json
 clock=$(jq -r .bench.clock "$bench")
@@ -181,7 +202,7 @@ for s in $scenarios; do
 	plots=()
 	for p in $(jq -r '.bench.profiles[]' "$bench"); do
 		f=$rep.new/data/$s-$p-hist.dat
-		jq -r --arg s "$s" --arg p "$p" '[.runs[] | select(.scenario == $s and .profile == $p) | .dir] | .[]' "$bench" |
+		jq -r --arg s "$s" --arg p "$p" '[.runs[] | select(.scenario == $s and .profile == $p and (.excluded | not)) | .dir] | .[]' "$bench" |
 		while read -r d; do
 			[ -s "$dir/$d/results/cyclictest.json" ] && jq -r '.thread["0"].histogram // {} | to_entries[] | "\(.key) \(.value)"' "$dir/$d/results/cyclictest.json"
 		done | awk '{c[$1] += $2} END {for (k in c) print k, c[k]}' | sort -n >"$f"
@@ -205,7 +226,7 @@ done
 mt=()
 for p in $(jq -r '.bench.profiles[]' "$bench"); do
 	f=$rep.new/data/many-threads-$p.dat
-	jq -r --arg p "$p" '.runs[] | select(.scenario == "many-threads" and .profile == $p and .status == "ok") | .dir' "$bench" |
+	jq -r --arg p "$p" '.runs[] | select(.scenario == "many-threads" and .profile == $p and .status == "ok" and (.excluded | not)) | .dir' "$bench" |
 	while read -r d; do
 		[ -s "$dir/$d/results/threads.json" ] && jq -r '.runs[] | "\(.threads) \(.loops_per_s)"' "$dir/$d/results/threads.json"
 	done | sort -k1,1n -k2,2g | awk '{v[$1] = v[$1] " " $2} END {for (t in v) {n = split(v[t], a, " ");
@@ -268,39 +289,67 @@ fi
 rows=$(jq -r 'def f: if type == "number" then (if . >= 100 then round else (. * 100 | round / 100) end) else "-" end;
 	.[] | [.scenario, .profile, .kernel // "-", "\(.ok)/\(.runs)",
 	(.max_us.median | f), "\(.max_us.lo | f)..\(.max_us.hi | f)",
-	(.p99_us.median | f), (.p999_us.median | f), (.avg_us.median | f),
+	(.all.max | f), (.all.p999 | f), (.all.p99 | f), (.avg_us.median | f),
 	(if .tput then "\(.tput.median | f) \(.tput.metric)\(if .io_under_icount then " †" else "" end)" else "-" end),
 	(if .tput_rel then "\(.tput_rel.median | f) (\(.tput_rel.lo | f)..\(.tput_rel.hi | f))" else "-" end),
 	(.failures | join(" "))] | @tsv' "$rep.new/summary.json")
-hdr="scenario	profile	kernel	ok/runs	max µs (median)	max µs (range)	p99 µs	p99.9 µs	avg µs	throughput (median)	x $base (range)	failures"
+hdr="scenario	profile	kernel	ok/runs	max µs (median)	max µs (range)	max µs (all)	p99.9 µs (all)	p99 µs (all)	avg µs	throughput (median)	x $base (range)	failures"
 # The questions: one small table each.
 qmd=$(jq -r 'def f: if type == "number" then (. * 100 | round / 100) else "-" end;
 	.[] | "### \(.question)\n\n| scenario | ratio | range |\n|---|---|---|\n"
 	+ ([.rows[] | "| \(.scenario) | **\(.value | f)** | \(.lo | f)..\(.hi | f) |"] | join("\n")) + "\n"' "$rep.new/questions.json")
-# The goals: one line per goal, the scenarios that miss it named.
+# The goals: one line per goal: how many scenarios meet it, the misses and
+# the unresolved named, every ratio with its interval.
 goals_tsv=$(jq -r 'def f: (. * 1000 | round / 1000);
+	def ratio: "\(.scenario) \(.value | f) [\(.lo | f)..\(.hi | f)]";
 	. as $all | (reduce .[].goal as $g ([]; if index([$g]) then . else . + [$g] end))[] as $g
 	| [$all[] | select(.goal == $g)] | [.[] | select(.judged)] as $j | select(length > 0)
-	| [.[0].goal, "\([$j[] | select(.met)] | length)/\($j | length)",
-	   ([$j[] | select(.met | not) | "\(.scenario) \(.value | f) (want \(if .goal | test("latency") then "<=" else ">=" end) \(.want | f))"] | join("; ")),
-	   ([.[] | "\(.scenario) \(.value | f)\(if .judged then "" else " †" end)"] | join(", "))] | @tsv' "$rep.new/goals.json")
+	| [.[0].goal,
+	   (if ($j | length) > 0 then "\([$j[] | select(.verdict == "met")] | length)/\($j | length)" else "not judged: \(.[0].why)" end),
+	   ([$j[] | select(.verdict == "missed") | ratio] | join("; ")),
+	   ([$j[] | select(.verdict == "not resolved") | "\(ratio) (about \(.runs_to_resolve // "?") runs)"] | join("; ")),
+	   ([.[] | "\(ratio)\(if .judged then "" else " †" end)"] | join(", "))] | @tsv' "$rep.new/goals.json")
+# The calibration table: per kernel its floor, then the reference worst per load.
+cal_tsv=$(jq -r 'def f: if type == "number" then (if . >= 100 then round else (. * 10 | round / 10) end) else "-" end;
+	.kernels[] | [.profile, (.calibrate_max_us | f), (.calibrate_p999_us | f), (.boot_floor_max_us | f),
+		"\(.boots)", "\(.contaminated)", "\(.excluded)"] | @tsv' "$rep.new/calibration.json")
+cal_hdr="kernel	calibrate: max µs	calibrate: p99.9 µs	boots' floor: max µs	boots	contaminated (rerun)	excluded"
+ref_tsv=$(jq -r '.reference[] | [.scenario, (.["upstream-full"] // "-" | tostring), (.["upstream-lazy"] // "-" | tostring)] | @tsv' "$rep.new/calibration.json")
+cal_line=$(jq -r 'if .calibrated then "**calibrated**: every kernel'"'"'s floor is under \(.bound_us) µs on the \(.lane) lane (\(.clock)); \(.boots.contaminated) contaminated boot(s) rerun, \(.boots.excluded) excluded"
+	else "**not calibrated** (\(.why | join("; "))): the worst latencies below are not judged" end' "$rep.new/calibration.json")
 qhtml=$(jq -r 'def f: if type == "number" then (. * 100 | round / 100) else "-" end;
 	.[] | "<h3>\(.question)</h3><table><tr><th>scenario</th><th>ratio</th><th>range</th></tr>"
 	+ ([.rows[] | "<tr><td>\(.scenario)</td><td><b>\(.value | f)</b></td><td>\(.lo | f)..\(.hi | f)</td></tr>"] | join("")) + "</table>"' "$rep.new/questions.json")
-runon=$(jq -r '.bench | (.lanes // 1) as $l | .host | "\(.cpu), \(.ncpu) CPUs, host kernel \(.kernel), \(.qemu), \(if $l > 1 then "up to \($l) guests at a time (disk loads alone)" else "one guest at a time" end)"' "$bench")
-note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; p99/p99.9 from its 1 µs histogram. Throughput: the load's own rate (runs/s = 1e6 / its duration where it has no rate), higher is better. Ratios: medians of the repeats; ranges: min..max of the first profile over the second's median. †: I/O-bound; under the icount clock an idle guest's clock jumps to its next timer while it waits for the host's I/O, so this throughput is not a measure of the kernel (Documentation/method.rst)."
+runon=$(jq -r '.bench | (.guests // .lanes // 1) as $l | .host | "\(.cpu), \(.ncpu) CPUs, host kernel \(.kernel), \(.qemu), \(if $l > 1 then "up to \($l) guests at a time (disk loads alone)" else "one guest at a time" end)"' "$bench")
+note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; max, p99.9 and p99 (all): over every sample of every repeat, from its 1 µs histograms; a boot whose calibration phase showed the host's hand (contaminated) is left out of every figure. Throughput: the load's own rate (runs/s = 1e6 / its duration where it has no rate), higher is better. Ratios: medians of the repeats; ranges: min..max of the first profile over the second's median. †: I/O-bound; under the icount clock an idle guest's clock jumps to its next timer while it waits for the host's I/O, so this throughput is not a measure of the kernel (Documentation/method.rst)."
 {
 	echo "# voluntary-preempt benchmark report"
 	echo
 	echo "Run $(jq -r .bench.stamp "$bench") on $runon."
-	echo "Clock: **$clock**. Command: \`$cmd\`. Raw data: results.json, summary.json, questions.json, goals.json; every run's console log and guest output under $dir/runs."
+	echo "Clock: **$clock**. Command: \`$cmd\`. Lane: **$(jq -r '.bench | "\(.lane // "2vcpu") (\(.vcpus // 2) vCPU)"' "$bench")**. Raw data: results.json, summary.json, calibration.json, questions.json, goals.json; every run's console log and guest output under runs/ of the run's directory."
 	echo
+	echo "## Calibration"
+	echo
+	echo "$cal_line."
+	echo
+	echo "$cal_hdr" | sed 's/\t/ | /g; s/^/| /; s/$/ |/'
+	echo "$cal_hdr" | sed 's/[^\t]*/---/g; s/\t/ | /g; s/^/| /; s/$/ |/'
+	echo "$cal_tsv" | sed 's/\t/ | /g; s/^/| /; s/$/ |/'
+	echo
+	if [ -n "$ref_tsv" ]; then
+		echo "Reference kernels' worst latency per load (µs, max over all repeats): what no preemption model removes below."
+		echo
+		echo "| load | upstream-full | upstream-lazy |"
+		echo "|---|---|---|"
+		echo "$ref_tsv" | sed 's/\t/ | /g; s/^/| /; s/$/ |/'
+		echo
+	fi
 	if [ -n "$goals_tsv" ]; then
 		echo "## The series' goals"
 		echo
-		echo "| goal | scenarios meeting it | missed | every ratio |"
-		echo "|---|---|---|---|"
-		echo "$goals_tsv" | awk -F'\t' '{ printf "| %s | %s | %s | %s |\n", $1, $2, ($3 == "" ? "-" : "**" $3 "**"), $4 }'
+		echo "| goal | met | missed | not resolved | every ratio [95% interval] |"
+		echo "|---|---|---|---|---|"
+		echo "$goals_tsv" | awk -F'\t' '{ printf "| %s | %s | %s | %s | %s |\n", $1, $2, ($3 == "" ? "-" : "**" $3 "**"), ($4 == "" ? "-" : $4), $5 }'
 		echo
 	fi
 	if [ -n "$qmd" ]; then
@@ -332,18 +381,28 @@ sed -i "s|($rep.new/|(|" "$rep.new/report.md"
 	echo '.bad{background:#fdd}code{background:#eee}h3{margin-bottom:.3em}</style></head><body>'
 	echo "<h1>voluntary-preempt benchmark report</h1>"
 	echo "<p>Run $(jq -r .bench.stamp "$bench") on $runon.<br>"
-	echo "Clock: <b>$clock</b>. Command: <code>$cmd</code>.<br>Raw data: <a href=\"results.json\">results.json</a>, <a href=\"summary.json\">summary.json</a>, <a href=\"questions.json\">questions.json</a>, <a href=\"goals.json\">goals.json</a>.</p>"
+	echo "Clock: <b>$clock</b>. Lane: <b>$(jq -r '.bench | "\(.lane // "2vcpu") (\(.vcpus // 2) vCPU)"' "$bench")</b>. Command: <code>$cmd</code>.<br>Raw data: <a href=\"results.json\">results.json</a>, <a href=\"summary.json\">summary.json</a>, <a href=\"calibration.json\">calibration.json</a>, <a href=\"questions.json\">questions.json</a>, <a href=\"goals.json\">goals.json</a>.</p>"
+	echo "<h2>Calibration</h2><p>$(sed -E 's|\*\*([^*]*)\*\*|<b>\1</b>|g' <<<"$cal_line").</p>"
+	echo "<table><tr>$(echo "$cal_hdr" | sed 's/\t/<\/th><th>/g; s/^/<th>/; s/$/<\/th>/')</tr>"
+	echo "$cal_tsv" | awk -F'\t' '{printf "<tr>"; for (i = 1; i <= NF; i++) printf "<td>%s</td>", $i; print "</tr>"}'
+	echo "</table>"
+	if [ -n "$ref_tsv" ]; then
+		echo "<p>Reference kernels' worst latency per load (µs, max over all repeats): what no preemption model removes below.</p>"
+		echo "<table><tr><th>load</th><th>upstream-full</th><th>upstream-lazy</th></tr>"
+		echo "$ref_tsv" | awk -F'\t' '{printf "<tr>"; for (i = 1; i <= NF; i++) printf "<td>%s</td>", $i; print "</tr>"}'
+		echo "</table>"
+	fi
 	if [ -n "$goals_tsv" ]; then
-		echo "<h2>The series' goals</h2><table><tr><th>goal</th><th>scenarios meeting it</th><th>missed</th><th>every ratio</th></tr>"
+		echo "<h2>The series' goals</h2><table><tr><th>goal</th><th>met</th><th>missed</th><th>not resolved</th><th>every ratio [95% interval]</th></tr>"
 		echo "$goals_tsv" | awk -F'\t' '{ for (i = 1; i <= NF; i++) { gsub(/&/, "\\&amp;", $i); gsub(/</, "\\&lt;", $i); gsub(/>/, "\\&gt;", $i) }
-			printf "<tr%s><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", ($3 == "" ? "" : " class=\"bad\""), $1, $2, ($3 == "" ? "-" : $3), $4 }'
+			printf "<tr%s><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", ($3 == "" ? "" : " class=\"bad\""), $1, $2, ($3 == "" ? "-" : $3), ($4 == "" ? "-" : $4), $5 }'
 		echo "</table>"
 	fi
 	[ -n "$qhtml" ] && echo "<h2>Answers</h2>$qhtml"
 	[ -f "$rep.new/throughput.png" ] && echo "<p><img src=\"throughput.png\" alt=\"throughput relative to $base\"></p>"
 	echo "<h2>Every profile and scenario</h2>"
 	echo "<table><tr>$(echo "$hdr" | sed 's/\t/<\/th><th>/g; s/^/<th>/; s/$/<\/th>/')</tr>"
-	echo "$rows" | awk -F'\t' '{cls = ($12 != "") ? " class=\"bad\"" : ""; printf "<tr%s>", cls;
+	echo "$rows" | awk -F'\t' '{cls = ($13 != "") ? " class=\"bad\"" : ""; printf "<tr%s>", cls;
 		for (i = 1; i <= NF; i++) printf "<td>%s</td>", $i; print "</tr>"}'
 	echo "</table><p>$note</p>"
 	[ -f "$rep.new/many-threads.png" ] && echo "<p><img src=\"many-threads.png\" alt=\"many-threads\"></p>"

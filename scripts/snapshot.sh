@@ -1,15 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# snapshot.sh DEST BENCH_DIR - copy the raw data of one bench run (or of
-# one 'make reliability' run: see below) (a
-# directory under build/results/) into DEST, for committing under results/:
-# bench.json, and per run (runs/<profile>/<scenario>/<repeat>/) run.json,
-# the guest's JSON and text results and the console log (gzip -9), in the
-# layout report.sh reads; then the report itself, rebuilt from the copy
-# into DEST/report/.  The kernel .config, dmesg and trace copies are left
-# out (the console log has the messages; the profile fragments give the
-# config).
+# snapshot.sh DEST BENCH_DIR - keep one bench run (or one 'make
+# reliability' run: see below), a directory under build/results/, in DEST
+# for committing under results/.  A bench run keeps only what a reader
+# needs: bench.json and the report's summaries (summary, calibration,
+# goals and questions JSON, report.md, the plots); its raw runs go into
+# one archive under build/archives/, outside git, with its sha256 in
+# DEST/raw.sha256 (see the end of this file).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -51,17 +49,25 @@ if [ -f "$src/summary.json" ] && jq -e 'has("cuts_per_profile")' "$src/summary.j
 fi
 
 [ -f "$src/bench.json" ] || die "$src is not a bench run (no bench.json) nor a reliability run"
+# A bench run: what a reader needs goes to DEST (bench.json and the
+# report's summaries and plots, rebuilt from the run); the raw runs
+# (console logs, guest output) become one archive outside git,
+# $BUILD/archives/<stamp>.tar.xz, whose sha256 DEST/raw.sha256 records.
+stamp=$(jq -r .stamp "$src/bench.json")
+mkdir -p "$BUILD/archives"
+archive=$BUILD/archives/$stamp.tar.xz
+say "archiving the raw runs into $archive"
+tar -C "$(dirname "$src")" --exclude='*/scratch.img' --exclude='*/results.img' \
+	-cJf "$archive.part" "$(basename "$src")" || die "could not write $archive (disk full?)"
+mv "$archive.part" "$archive"
 cp "$src/bench.json" "$dest/"
-find "$src/runs" -name run.json | sort | while read -r r; do
-	r=$(dirname "$r")
-	d=$dest/runs/${r#"$src/runs/"}
-	mkdir -p "$d/results"
-	cp "$r/run.json" "$d/"
-	for f in "$r"/results/*.json "$r"/results/*.txt; do
-		case $f in */cyclictest*.txt | */trace.txt) continue ;; esac
-		[ -f "$f" ] && cp "$f" "$d/results/"
-	done
-	gzip -9c "$r/console.log" >"$d/console.log.gz"
+REPORT_DIR=$dest/report.full PROG=report.sh "$TOP/scripts/report.sh" "$src"
+rm -rf "$dest/report"
+mkdir -p "$dest/report"
+for f in summary.json calibration.json goals.json questions.json report.md; do
+	cp "$dest/report.full/$f" "$dest/report/"
 done
-REPORT_DIR=$dest/report PROG=report.sh "$TOP/scripts/report.sh" "$dest"
+cp "$dest/report.full"/*.png "$dest/report/" 2>/dev/null || true
+rm -rf "$dest/report.full"
+(cd "$BUILD/archives" && sha256sum "$(basename "$archive")") >"$dest/raw.sha256"
 du -sh "$dest" >&2
