@@ -148,7 +148,8 @@ eta_secs() {
 # while its calibration says the boot was contaminated.
 run_one() {
 	local s=$1 p=$2 rep=$3 d=$dir/runs/$2/$1/$3 try=0 rc pid=
-	trap '[ -z "$pid" ] || kill -TERM $pid 2>/dev/null; wait; exit 143' TERM
+	# a ^C reaches this subshell too (the process group's): stop the run either way
+	trap '[ -z "$pid" ] || kill -TERM $pid 2>/dev/null; wait; exit 143' INT TERM
 	while :; do
 		rc=0
 		CLOCK=$clock LANE=$lane VP_ENV=$(bench_env "${BENCH:-quick}" "$s")${EXTRA_ENV:+,$EXTRA_ENV} PROG=run.sh \
