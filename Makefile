@@ -104,7 +104,7 @@ help:
 
 DEPS := quilt qemu-system-x86 qemu-utils mmdebstrap ccache gnuplot-nox jq \
 	build-essential gcc-aarch64-linux-gnu flex bison bc cpio kmod libelf-dev libssl-dev dwarves \
-	xz-utils e2fsprogs rsync file util-linux coreutils
+	xz-utils e2fsprogs rsync file util-linux coreutils pkg-config libtracefs-dev libtraceevent-dev
 deps:
 	@PROG="make deps" $(S)/deps.sh $(DEPS)
 

@@ -29,7 +29,18 @@ while read -r r; do
 	ct=$d/results/cyclictest.json load=$d/results/load.json
 	[ -s "$ct" ] || ct=/dev/null
 	[ -s "$load" ] || load=/dev/null
+	# rtla timerlat's summary (TIMERLAT=1): the first "max:" line, per column
+	# of the header "Index IRQ-000 Thr-000 [Usr-000]"
+	tl=null
+	[ -s "$d/results/timerlat.txt" ] && tl=$(awk '
+		$1 == "Index" && !hdr { for (i = 2; i <= NF; i++) col[i] = tolower(substr($i, 1, 3)); hdr = 1 }
+		hdr && ($1 == "max:" || $1 == "count:") && !(($1) in seen) {
+			seen[$1] = 1
+			for (i = 2; i <= NF && (i in col); i++) out = out sprintf("%s\"%s_%s\": %s", out == "" ? "" : ", ", col[i], substr($1, 1, length($1) - 1), $i)
+		}
+		END { print (out == "" ? "null" : "{" out "}") }' "$d/results/timerlat.txt")
 	records+=("$(jq -c -n -L "$TOP/scripts/report" --slurpfile run "$r" --slurpfile ct "$ct" --slurpfile load "$load" \
+		--argjson timerlat "${tl:-null}" \
 		--arg rep "$(basename "$d")" --arg dir "${d#"$dir"/}" '
 		include "stats";
 		$run[0] + {rep: ($rep | capture("^(?<n>[0-9]+)").n | tonumber), dir: $dir,
@@ -43,7 +54,8 @@ while read -r r; do
 			   hist: ($t.histogram // {}),
 			   kernel: $ct[0].sysinfo.release}
 		   else {} end)
-		+ (if ($load | length) > 0 then {load: $load[0].results} else {} end)')")
+		+ (if ($load | length) > 0 then {load: $load[0].results} else {} end)
+		+ (if $timerlat then {timerlat: $timerlat} else {} end)')")
 done < <(find "$dir/runs" -name run.json | sort)
 [ ${#records[@]} -gt 0 ] || die "no runs under $dir/runs"
 printf '%s\n' "${records[@]}" | jq -s --slurpfile bench "$dir/bench.json" \
@@ -77,6 +89,9 @@ jq -L "$TOP/scripts/report" '
 	   contaminated: $contaminated, excluded: $excluded,
 	   floor_us: ([.[] | .calibration.floor_us | select(. != null)] | max),
 	   all: pooled([.[] | select(.lat)]),
+	   timerlat: ([.[] | .timerlat | select(.)] | if length > 0 then
+		{runs: length, irq_max: (map(.irq_max) | max), thr_max: (map(.thr_max) | max),
+		 usr_max: (map(.usr_max) | max)} else null end),
 	   failures: [.[] | select(.status != "ok") | "\(.rep): \(.status)"],
 	   max_us: ([.[] | select(.lat) | .lat.max] | spread),
 	   p99_us: ([.[] | select(.lat) | .lat.p99] | spread),

@@ -55,6 +55,26 @@ fi
 say "building guest tools"
 make -s -C "$TOP/tools" >&2
 
+# rtla from the 7.3 tree's tools/tracing/rtla (Debian's rtla is older than
+# the kernel it would trace), built once per tree against the host's
+# libtracefs; the guest has the same Debian libraries (its rtla package
+# depends on them).  Its /usr/local/bin/rtla comes first in PATH.
+need pkg-config
+ktree=$(PROG=tree.sh "$TOP/scripts/tree.sh") || exit 1
+rtla=$CACHE/rtla-$(echo "$ktree" | sha256sum | cut -c1-12)
+if [ ! -x "$rtla/rtla" ]; then
+	say "building rtla from $ktree/tools/tracing/rtla"
+	rm -rf "$rtla.part"
+	mkdir -p "$rtla.part"
+	cp -a "$ktree/tools" "$rtla.part/"
+	chmod -R u+w "$rtla.part"
+	make -s -C "$rtla.part/tools/tracing/rtla" >"$rtla.part/build.log" 2>&1 ||
+		{ tail -20 "$rtla.part/build.log" >&2; die "rtla failed to build (log: $rtla.part/build.log)"; }
+	mkdir -p "$rtla"
+	cp "$rtla.part/tools/tracing/rtla/rtla" "$rtla/"
+	rm -rf "$rtla.part"
+fi
+
 img=$BUILD/rootfs.img
 tree=$BUILD/rootfs.d
 rm -rf "$tree"
@@ -69,6 +89,7 @@ install -m 755 "$TOP"/tools/guest/scenarios/*.sh "$tree/vp/scenarios/"
 mkdir -p "$tree/vp/src"
 cp "$src" "$tree/vp/src/"
 make -s -C "$TOP/tools" DESTDIR="$tree" install >&2
+install -m 755 "$rtla/rtla" "$tree/usr/local/bin/rtla"
 rm -f "$img.part"
 # the guest runs with snapshot=on: the image is never written by a boot
 mkfs.ext4 -q -F -L vp-root -d "$tree" "$img.part" 1536M

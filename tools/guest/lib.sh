@@ -15,13 +15,21 @@
 # CPU defaults to the guest's last CPU: CPU 0 on the one-vCPU latency lane
 # (the load and cyclictest share it), CPU 1 on two vCPUs.
 #
+# A second instrument, rtla timerlat (the 7.3 tree's), beside cyclictest on
+# CPU with TIMERLAT: 1 gives its histogram and summary (timerlat.txt: the
+# timer IRQ's latency and the timerlat thread's, apart); a number N > 1
+# runs its auto-analysis instead, which stops at the first thread latency
+# over N us and names what delayed it (timerlat-auto.txt).
+#
 # Knobs (vp.env): CPU INTERVAL_US=1000 HIST_US=20000 TRACE=(empty|wakeup_rt)
-# CALIB_S=2 (seconds of each calibration phase; 0: none)
+# CALIB_S=2 (seconds of each calibration phase; 0: none) TIMERLAT=0
 CPU=${CPU:-$(($(nproc) - 1))}
 INTERVAL_US=${INTERVAL_US:-1000}
 HIST_US=${HIST_US:-20000}
 TRACE=${TRACE:-}
 CALIB_S=${CALIB_S:-2}
+TIMERLAT=${TIMERLAT:-0}
+TL_PID=
 T=/sys/kernel/tracing
 
 # calibrate NAME: the lane's floor at this moment.  A load that no
@@ -57,6 +65,15 @@ lat_start() {
 	cyclictest -m -q -p95 -i"$INTERVAL_US" -t1 -a"$CPU" -h"$HIST_US" \
 		--json=$OUT/cyclictest.json >$OUT/cyclictest.txt &
 	LAT_PID=$!
+	if [ "$TIMERLAT" = 1 ]; then
+		rtla timerlat hist -c "$CPU" -p "$INTERVAL_US" -P f:95 -E "$HIST_US" \
+			>$OUT/timerlat.txt 2>&1 &
+		TL_PID=$!
+	elif [ "$TIMERLAT" -gt 1 ] 2>/dev/null; then
+		rtla timerlat top -q -c "$CPU" -p "$INTERVAL_US" -P f:95 -a "$TIMERLAT" \
+			>$OUT/timerlat-auto.txt 2>&1 &
+		TL_PID=$!
+	fi
 	sleep 1
 }
 
@@ -64,6 +81,11 @@ lat_stop() {
 	sleep 1
 	kill -INT $LAT_PID
 	wait $LAT_PID
+	if [ -n "$TL_PID" ]; then
+		kill -INT $TL_PID 2>/dev/null
+		wait $TL_PID
+		TL_PID=
+	fi
 	if [ -n "$TRACE" ]; then
 		echo 0 >$T/tracing_on
 		cat $T/tracing_max_latency >$OUT/trace_max_latency
