@@ -167,12 +167,12 @@ check "ext3-truncate runs under QEMU (icount) and returns its figures" \
 	 jq -e '.results.size_before == 48*1048576 and .results.truncate_us > 0' $T/trunc/results/load.json" \
 	0 '^ok$' 1000
 # The filesystem workloads, short (BENCH=smoke sizes), on the test kernel,
-# each with a bound on cyclictest's worst latency (icount, guest us).  The
-# bounds are about 3-4x the worst of three Server runs of 2026-12-02
-# (results/2026-12-02-server-fs-smoke: ext3-truncate 394, ext3-rmtree 609,
-# jbd2-commit 834, ext3-sparse 7059, mpage-ext2 5894, mpage-vfat 4569) and
-# far below what a missing preemption point costs (the unfixed Server kernel:
-# 177,698 us on ext3-truncate).  ext3-sparse and mpage are bounded by
+# each with a bound on cyclictest's worst latency (icount, guest us), run on
+# the one-vCPU lane.  The bounds were set at 3-4x the worst of three Server
+# runs on two vCPUs (results/2026-12-02-server-fs-smoke), where the
+# emulator's stalls enter the figures, so they are loose here; they still
+# catch a kernel that does not reschedule at all (the Server kernel without
+# the x86 fix of patch 1 livelocked).  ext3-sparse and mpage are bounded by
 # non-preemptible sections that every model shares (Documentation/fs-points.rst).
 for sb in ext3-truncate:1500 ext3-rmtree:2500 jbd2-commit:3000 ext3-sparse:25000 mpage-ext2:20000 mpage-vfat:20000; do
 	s=${sb%%:*} bound=${sb#*:}
@@ -193,6 +193,16 @@ check "ext3-truncate with data=journal (short) on $P: worst latency under 1500 u
 	      \"\$(jq -r '\"fsck=\\(.fsck) canary=\\(.canary)\"' $T/fs-dj/results/integrity.json)\" &&
 	 jq -e '.thread[] | .cycles > 100 and .max < 1500' $T/fs-dj/results/cyclictest.json >/dev/null" \
 	0 '^status=ok max=[0-9]+ fsck=clean canary=ok$' 700
+# The ext3 layout of 1 KiB blocks, 1.6 GB: the commit walks about 6,500
+# revoke records and returns 1.6 million freed blocks to the buddy bitmaps
+# (series patches 7 and 8).  On the latency lane Server without them
+# showed 4,900-5,600 us, with them under 100 (results/2026-12-04-jbd2-ext4).
+check "ext3-truncate, 1 KiB blocks, 1.6 GB on $P (1 vCPU lane): worst latency under 1000 us (icount), fsck clean" \
+	"CLOCK=icount VP_ENV=SIZE_MB=1600,MKFS_OPTS=-b1024 TIMEOUT=900 scripts/run.sh $P ext3-truncate $T/fs-1k >/dev/null;
+	 echo \"status=\$(jq -r .status $T/fs-1k/run.json) vcpus=\$(jq .vcpus $T/fs-1k/run.json) max=\$(jq '.thread[].max' $T/fs-1k/results/cyclictest.json)\" \
+	      \"\$(jq -r '\"fsck=\\(.fsck) canary=\\(.canary)\"' $T/fs-1k/results/integrity.json)\";
+	 jq -e '.thread[] | .cycles > 1000 and .max < 1000' $T/fs-1k/results/cyclictest.json >/dev/null" \
+	0 '^status=ok vcpus=1 max=[0-9]+ fsck=clean canary=ok$' 960
 for d in canary:'canary=bad fsck=clean' bitmap:'canary=ok fsck=errors'; do
 	check "the integrity check is not blind: damage (${d%%:*}) fails the run" \
 		"CLOCK=tcg VP_ENV=DAMAGE=${d%%:*} TIMEOUT=300 scripts/run.sh $P fs-damage $T/dmg-${d%%:*}; echo \"rc=\$? status=\$(jq -r .status $T/dmg-${d%%:*}/run.json)\" \
@@ -231,7 +241,7 @@ else
 		"no debug kernel built (make kernels PROFILES=debug; 'make reliability' builds it)"
 fi
 check "compile: gcc builds Lua inside the guest (make -j4), the result runs, builds/h reported" \
-	"CLOCK=tcg TIMEOUT=900 scripts/run.sh $P compile $T/compile >/dev/null;
+	"CLOCK=tcg LANE=2vcpu TIMEOUT=900 scripts/run.sh $P compile $T/compile >/dev/null;
 	 echo \"status=\$(jq -r .status $T/compile/run.json)\"; jq -e '.results.builds_per_h > 0 and .results.jobs == 4' $T/compile/results/load.json" \
 	0 '^status=ok' 1000
 for clock in icount icount icount tcg tcg; do
@@ -324,7 +334,7 @@ check "an interrupted kernel build leaves no stale bzImage and no compiler behin
 	0 '^bzImage=none left=0 rebuilt=1 bzImage=yes$' 900
 if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=64k vp-full "$T/full" 2>/dev/null; then
 	check "a full disk under the report is a clear error, and leaves no half-written report" \
-		"REPORT_DIR=$T/full/report scripts/report.sh 2>$T/full.err; rc=\$?; cat $T/full.err;
+		"REPORT_DIR=$T/full/report scripts/report.sh results/2026-12-02-bench-quick 2>$T/full.err; rc=\$?; cat $T/full.err;
 		 echo \"message=\$(grep -c 'could not write the report .*disk full' $T/full.err) left=\$(ls -A $T/full | wc -l)\"; exit \$rc" \
 		nz '^message=1 left=0$' 120
 	umount "$T/full"
