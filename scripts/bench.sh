@@ -110,13 +110,13 @@ for rep in $(seq 1 "$repeat"); do for s in $scenarios; do for p; do queue+=("$s 
 # (results/ or build/results/), scaled by how this run compares with it on
 # the scenarios seen so far; without one, at the mean of all finished runs.
 prior=$(for b in "$TOP"/results/*/bench.json "$BUILD"/results/*/bench.json; do
-	[ -f "$b" ] && [ ! -L "$(dirname "$b")" ] && [ "$(dirname "$b")" != "$dir" ] || continue
+	[ -f "$b" ] && [ ! -L "$(dirname "$b")" ] && [ "$(dirname "$b")" != "$dir" ] && [ -d "$(dirname "$b")/runs" ] || continue
 	jq -r --arg b "${BENCH:-quick}" --arg c "$clock" --argjson l "$lanes" \
 		'select(.bench == $b and .clock == $c and .lanes == $l) | .stamp' "$b" 2>/dev/null |
 		sed "s|\$| $(dirname "$b")|"
 done | sort | tail -1 | cut -d' ' -f2-)
 prior_runs=
-[ -z "$prior" ] || prior_runs=$(find "$prior/runs" -name run.json -print0 |
+[ -z "$prior" ] || [ ! -d "$prior/runs" ] || prior_runs=$(find "$prior/runs" -name run.json -print0 |
 	xargs -0 -r jq -r '"P \(.scenario) \(.wall_secs)"' 2>/dev/null || true)
 eta_secs() {
 	{

@@ -1,26 +1,24 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# bench-eta.sh [PRIOR] - does the time left in make bench's progress lines
-# hold?  Runs scripts/bench.sh in a copy of the harness whose run.sh is a
-# stub (no QEMU): each run sleeps a tenth of its scenario's mean wall time
-# in the committed bench run PRIOR (default results/2026-12-03-bench-final)
-# and writes its run.json.  Six kernels, hackbench (two at a time) then
-# dbench (alone), once each: the second scenario costs six times the first,
-# so an estimate from the runs finished so far alone is off by half.
-# Prints "eta ok" when the first estimate plus the time elapsed then is
-# within 30% of the time all runs took, "eta off" (exit 1) otherwise.
+# bench-eta.sh - does the time left in make bench's progress lines hold?
+# Runs scripts/bench.sh in a copy of the harness whose run.sh is a stub
+# (no QEMU): each run sleeps a tenth of its scenario's mean wall time in a
+# committed bench run (tests/fixtures/2026-12-03-bench-final.tar.xz: the
+# run.json files of results/2026-12-03-bench-final) and writes its
+# run.json.  Six kernels, hackbench (two at a time) then dbench (alone),
+# once each: the second scenario costs six times the first, so an estimate
+# from the runs finished so far alone is off by half.  Prints "eta ok" when
+# the first estimate plus the time elapsed then is within 30% of the time
+# all runs took, "eta off" (exit 1) otherwise.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-prior=${1:-results/2026-12-03-bench-final}
-[ -f "$top/$prior/bench.json" ] || { echo "no bench run at $prior"; exit 2; }
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 mkdir -p "$w/results" "$w/tools/guest"
 cp -a "$top/scripts" "$top/configs" "$w/"
 cp -a "$top/tools/guest/scenarios" "$w/tools/guest/"
-(cd "$top/$prior/.." && find "$(basename "$prior")" -name run.json -o -name bench.json |
-	cpio -pdm --quiet "$w/results")
+tar -xJf "$top/tests/fixtures/2026-12-03-bench-final.tar.xz" -C "$w/results"
 cat >"$w/scripts/run.sh" <<'EOF'
 #!/bin/bash
 # stub: a tenth of the scenario's mean wall time in the prior run

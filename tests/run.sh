@@ -76,6 +76,10 @@ Subject: [PATCH] test: a patch whose context is not in the tree
 P
 echo "broken.patch" >>"$T/bad/series"
 echo "CONFIG_VP_NO_SUCH_OPTION=y" >"$T/bad.config"
+# A committed bench run's figures (run.json, cyclictest and load JSON of
+# every run; results/2026-12-02-bench-quick has its summary).
+mkdir -p "$T/fixtures"
+tar -xJf tests/fixtures/2026-12-02-bench-quick.tar.xz -C "$T/fixtures"
 
 # ---- the table -------------------------------------------------------
 check "C tools: unit tests pass" \
@@ -306,8 +310,8 @@ check "a boot whose floor is over CALIB_BOUND_US is contaminated: rerun, then ex
 # interval (the 1.03x goal missed) and 1.014x on hackbench with an interval
 # across 1.03 (not resolved); the run was on two vCPUs, so its worst
 # latencies are not judged.
-check "the report judges the series' goals with intervals (results/2026-12-02-bench-quick)" \
-	"REPORT_DIR=$T/goals scripts/report.sh results/2026-12-02-bench-quick >/dev/null &&
+check "the report judges the series' goals with intervals (fixture: the run of results/2026-12-02-bench-quick)" \
+	"REPORT_DIR=$T/goals scripts/report.sh $T/fixtures/2026-12-02-bench-quick >/dev/null &&
 	 echo \"\$(jq -r '.[] | select(.goal | startswith(\"server vs upstream-lazy\")) | \"\\(.scenario) \\(.value * 1000 | round) \\(.lo < .value and .value < .hi) \\(.verdict)\"' $T/goals/goals.json | tr '\\n' ';')\" \
 	      \"lat=\$(jq -r '[.[] | select(.what == \"lat\") | .verdict] | unique | join(\",\")' $T/goals/goals.json)\" \
 	      \"html=\$(grep -c 'server vs upstream-lazy: throughput &gt;= 1.03x on hackbench and ctxswitch</td><td>0/2<' $T/goals/index.html)\"" \
@@ -334,7 +338,7 @@ check "an interrupted kernel build leaves no stale bzImage and no compiler behin
 	0 '^bzImage=none left=0 rebuilt=1 bzImage=yes$' 900
 if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=64k vp-full "$T/full" 2>/dev/null; then
 	check "a full disk under the report is a clear error, and leaves no half-written report" \
-		"REPORT_DIR=$T/full/report scripts/report.sh results/2026-12-02-bench-quick 2>$T/full.err; rc=\$?; cat $T/full.err;
+		"REPORT_DIR=$T/full/report scripts/report.sh $T/fixtures/2026-12-02-bench-quick 2>$T/full.err; rc=\$?; cat $T/full.err;
 		 echo \"message=\$(grep -c 'could not write the report .*disk full' $T/full.err) left=\$(ls -A $T/full | wc -l)\"; exit \$rc" \
 		nz '^message=1 left=0$' 120
 	umount "$T/full"
