@@ -6,8 +6,8 @@
 # ---- knobs (each has a default; unknown values are refused) -------------
 # Kernels to build and benchmark: names of configs/profiles/*.config.
 # 7.3 as shipped (static Lazy, the PREEMPT_DYNAMIC kernel distributions ship,
-# static Full), this series' Server and Desktop, and Server without the fs
-# points (the same kernel as server while that group is empty: 5 builds).
+# static Full), this series' Server and Desktop, and Server without the
+# series' voluntary preemption points (configs/profiles/points.group): 6 builds.
 # (Each slim kernel takes 8-10 minutes to build on 2 cores, cold: a first
 # make bench took 95 minutes here, a later one 52; results/2026-12-03-bench-cold.)
 PROFILES ?= upstream-lazy upstream-dynamic upstream-full server desktop server-nofs
@@ -57,14 +57,15 @@ export PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS CALIB_BOUND_US CALIB_RE
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
 
-.PHONY: help deps tree patch configs defconfigs kernels rootfs boot bench report hotspots inspect bisect reliability test clean distclean
+.PHONY: help deps tree patch configs defconfigs kernels rootfs boot bench report hotspots inspect bisect mbox reliability check test clean distclean
 
 help:
 	@echo 'voluntary-preempt - Server and Desktop preemption models for Linux 7.3'
 	@echo
 	@echo 'Targets:'
 	@echo '  bench      everything below, then the benchmark suite and the report (the main job)'
-	@echo '  test       the test suite (TAP; ends with "N passed, N failed")'
+	@echo '  check      the fast tests: tools, knobs, report; no kernel, no boot (TAP, about 1.5 minutes)'
+	@echo '  test       check, then the boot suite: one kernel, ~40 boots (TAP; ends with "N passed, N failed")'
 	@echo '  deps       install the Debian packages needed (as root; otherwise prints the command)'
 	@echo '  tree       fetch and unpack the pristine Linux 7.3 tree into CACHE (or check KSRC)'
 	@echo '  patch      build/linux: a copy of the tree with the series applied (quilt, no fuzz)'
@@ -79,6 +80,7 @@ help:
 	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO (on LANE)'
 	@echo '  inspect    does each PROFILES kernel touch __preempt_count? (objdump of vmlinux)'
 	@echo '  bisect     build every prefix of the series (each patch builds on its own; PROFILE)'
+	@echo '  mbox       build/mbox/: the series as mail (cover letter, [PATCH 0/N]..[PATCH N/N] mbox for git am)'
 	@echo '  clean      remove build/ (kernels, work tree, results); keeps CACHE'
 	@echo '  distclean  also remove CACHE (downloads, pristine tree, ccache, guest tree)'
 	@echo
@@ -155,8 +157,14 @@ reliability: deps patch rootfs
 bisect: tree
 	@PROFILE=$(if $(filter command line,$(origin PROFILE)),$(PROFILE),server) $(S)/bisect-build.sh
 
+mbox: tree
+	@$(S)/mbox.sh >/dev/null
+
+check:
+	@tests/run.sh check
+
 test:
-	@tests/run.sh
+	@tests/run.sh check boot
 
 clean:
 	rm -rf build

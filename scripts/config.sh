@@ -5,7 +5,8 @@
 # guest base (configs/guest-base.config) + configs/profiles/PROFILE.config,
 # merged with the kernel's own scripts/kconfig/merge_config.sh on top of
 # allnoconfig, in strict mode.  An option that a fragment asks for but the
-# resolved .config lacks is an error that names the option.
+# resolved .config lacks is an error that names the option, and so is any
+# Kconfig warning (lib.sh kconfig_warnings: e.g. an unmet dependency).
 #
 # BASE=/path/frag.config replaces the base fragment; ARCH is passed through.
 set -euo pipefail
@@ -27,8 +28,13 @@ lock_shared "$work.lock"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 log=$out/config.log
-if ! (cd "$work" && scripts/kconfig/merge_config.sh -n -s -O "$out" \
-	"$base" "$TOP/configs/profiles/$profile.config") >"$log" 2>&1; then
+rc=0
+(cd "$work" && scripts/kconfig/merge_config.sh -n -s -O "$out" \
+	"$base" "$TOP/configs/profiles/$profile.config") >"$log" 2>&1 || rc=$?
+kw=$(kconfig_warnings "$log")
+[ -z "$kw" ] || die "profile $profile: Kconfig warned, and warnings are errors here (full log: $log):
+$(echo "$kw" | sed 's/^/    /')"
+if [ $rc -ne 0 ]; then
 	bad=$(grep -E '^(WARNING: Value requested for|WARNING: CONFIG_.* differs|Value of .* is redefined)' "$log" |
 		sed -E 's/^WARNING: Value requested for ([A-Z0-9_]+).*/\1 (requested, not in the resolved .config)/;
 			s/^WARNING: (CONFIG_[A-Z0-9_]+) differs.*/\1 (resolved to another value)/;

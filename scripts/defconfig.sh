@@ -14,7 +14,8 @@
 # option set to y/m/value must resolve to exactly that, and one the fragment
 # says "is not set" must be absent or not set (and must exist in Kconfig, so
 # that a misspelt promise cannot pass).  Any difference is an error naming
-# the options.  Prints the resolved .config's path.
+# the options, and so is any Kconfig warning on the way (lib.sh
+# kconfig_warnings).  Prints the resolved .config's path.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -44,6 +45,10 @@ kmake() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$work" O="$out" ARCH=
 		kmake olddefconfig
 } >"$log" 2>&1 || die "$arch $name does not resolve (log: $log):
 $(tail -5 "$log" | sed 's/^/    /')"
+
+kw=$(kconfig_warnings "$log")
+[ -z "$kw" ] || die "$arch $name: Kconfig warned, and warnings are errors here (log: $log):
+$(echo "$kw" | sed 's/^/    /')"
 
 bad=$(grep -E '^(CONFIG_[A-Z0-9_]+=.*|# CONFIG_[A-Z0-9_]+ is not set)$' "$frag" | while read -r line; do
 	sym=$(sed -E 's/^# (CONFIG_[A-Z0-9_]+) is not set$/\1/; s/=.*//' <<<"$line")

@@ -125,17 +125,28 @@ profile_header() {
 	sed -n "s/^# $2:[[:space:]]*//p" "$TOP/configs/profiles/$1.config" | head -1
 }
 
-# Groups of the series a profile leaves out: its fragment's "# Without: a b"
-# line.  The series marks groups with "#@ group: NAME" lines.
+# Groups of patches a profile leaves out: its fragment's "# Without: a b"
+# line.  A group is configs/profiles/NAME.group, the names of its patches
+# one a line ('#' starts a comment), e.g. points.group: the series'
+# voluntary preemption points.
 profile_without() {
 	profile_header "$1" Without
+}
+
+group_file() {
+	echo "$TOP/configs/profiles/$1.group"
+}
+
+check_group() {
+	[ -f "$(group_file "$1")" ] ||
+		die "unknown group '$1'; valid groups: $(cd "$TOP/configs/profiles" && ls -- *.group 2>/dev/null | sed 's/\.group$//' | tr '\n' ' ')"
 }
 
 # The profile whose kernel a profile boots: its "# Kernel: other" line (a
 # PREEMPT_DYNAMIC kernel booted in another mode); for a profile whose
 # "# Without:" groups hold no patch today, the profile with the same
-# fragment and the whole series (server-nofs is server while the fs group
-# is empty: one build, not two); else itself.
+# fragment and the whole series (server-nofs would be server if
+# points.group were empty: one build, not two); else itself.
 profile_kernel() {
 	local k q
 	k=$(profile_header "$1" Kernel)
@@ -146,6 +157,7 @@ profile_kernel() {
 		return
 	fi
 	k=$(profile_without "$1")
+	for q in $k; do check_group "$q"; done
 	if [ -n "$k" ] && [ -z "$(group_patches "$k")" ]; then
 		for q in $(profiles_all); do
 			[ "$q" != "$1" ] && [ -z "$(profile_header "$q" Kernel)$(profile_without "$q")" ] &&
@@ -157,13 +169,13 @@ profile_kernel() {
 	echo "$1"
 }
 
-# The patches of the series in the groups named in $1 (space-separated).
+# The patches of the groups named in $1 (space-separated) that the series
+# ($2, default $TOP/series) has, in series order.
 group_patches() {
-	awk -v want=" $1 " '
-		/^#@ group:/ { g = $3; next }
-		/^[[:space:]]*#/ || /^[[:space:]]*$/ { next }
-		g != "" && index(want, " " g " ") { print $1 }
-	' "$TOP/series"
+	local g names
+	for g in $1; do check_group "$g"; done
+	names=$(for g in $1; do series_patches "$(group_file "$g")"; done)
+	[ -z "$names" ] || series_patches "${2:-$TOP/series}" | grep -xF -- "$names" || true
 }
 
 # Extra kernel parameters a profile boots with: its "# Boot: ..." line.
@@ -200,10 +212,10 @@ make_variant_tree() {
 
 # Print the series ($1) without the patches of the groups named in $2.
 series_without() {
-	awk -v drop=" $2 " '
-		/^#@ group:/ { g = $3 }
+	awk -v drop="$(group_patches "$2" "$1" | tr '\n' ' ')" -v groups="$2" '
+		BEGIN { n = split(drop, d, " "); for (i = 1; i <= n; i++) out[d[i]] = 1 }
 		/^[[:space:]]*#/ || /^[[:space:]]*$/ { print; next }
-		{ if (g != "" && index(drop, " " g " ")) print "# (left out: group " g ") " $0; else print }
+		{ if ($1 in out) print "# (left out: " groups ") " $0; else print }
 	' "$1"
 }
 
@@ -285,4 +297,15 @@ bench_env() {
 	*:cyclic-idle) echo "DURATION=3" ;;
 	*) echo "" ;;
 	esac
+}
+
+# kconfig_warnings LOG: the Kconfig warnings in the output of a configuration
+# step, one line per warning naming its symbol: a select that overrides a
+# "depends on" (WARNING: unmet direct dependencies detected for SYM) and
+# conf's "FILE:LINE:warning: ..." lines.  Empty when there are none.  Every
+# configuration the harness resolves treats them as errors.
+kconfig_warnings() {
+	grep -E '^WARNING: unmet direct dependencies detected for |:[0-9]+:warning: |^warning: ' "$1" |
+		sed -E 's/^WARNING: unmet direct dependencies detected for ([A-Za-z0-9_]+).*/CONFIG_\1 (unmet direct dependencies: selected against its "depends on")/' |
+		sort -u || true
 }

@@ -19,11 +19,16 @@ series=$(readlink -f "${SERIES:-$TOP/series}")
 patches=$(readlink -f "${PATCHES:-$TOP/patches}")
 work=${WORK:-$BUILD/linux}
 [ -f "$series" ] || die "no series file at $series"
-# WITHOUT="group ...": a variant of the series without those groups, in its
-# own work tree (for profiles such as server-nofs).
+# WITHOUT="group ...": a variant of the series without the patches of
+# those groups (configs/profiles/GROUP.group), in its own work tree (for
+# profiles such as server-nofs).
 if [ -n "${WITHOUT:-}" ]; then
 	for g in $WITHOUT; do
-		grep -q "^#@ group: $g\b" "$series" || die "the series has no group '$g' (WITHOUT=$WITHOUT)"
+		check_group "$g"
+		while read -r p; do
+			series_patches "$series" | grep -xF -- "$p" >/dev/null ||
+				die "group $g ($(group_file "$g")) names $p, which $series does not have"
+		done < <(series_patches "$(group_file "$g")")
 	done
 	work=$(without_dir "$WITHOUT")/linux
 	mkdir -p "${work%/linux}"
