@@ -1,34 +1,25 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Unit tests for the guest tools in tools/ (TAP output, kselftest style).
-# Usage: bash tests/tools.sh
+#
+# tests/tools.sh - unit tests of the C tools in tools/ and of the library
+# they share (tools/vp-common.c): one function per check, each making its
+# own inputs.  The rows of tests/check.sh run them one at a time:
+#
+#   tests/tools.sh FUNCTION [ARGS...]
+#
+# exits with FUNCTION's status (0: the check passed) and prints what went
+# wrong.  The tools must be built (make -C tools); the ones in tools/ come
+# first on PATH.  Scratch files go to a directory of their own, which is
+# also the current directory.
 set -u
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BIN=$ROOT/tools/vp-fsload
-TBIN=$ROOT/tools/vp-threads
-T=$(mktemp -d)
+PATH=$ROOT/tools:$PATH
+T=$(mktemp -d "${TMPDIR:-/tmp}/vp-tools.XXXXXX")
 trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
 MiB=1048576
-n=0 pass=0 fail=0
-
-echo "TAP version 13"
-echo "1..$(grep -c '^check ' "$0")"
-
-# check DESCRIPTION COMMAND...: run COMMAND, ok if it exits 0
-check() {
-	local desc=$1 out
-	shift
-	n=$((n + 1))
-	if out=$("$@" 2>&1); then
-		echo "ok $n $desc"
-		pass=$((pass + 1))
-	else
-		echo "not ok $n $desc"
-		[ -n "$out" ] && printf '%s\n' "$out" | sed 's/^/# /'
-		fail=$((fail + 1))
-	fi
-}
+ISO='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$'
 
 # expect_rc RC COMMAND...: COMMAND must exit with RC (stderr kept in $T/err)
 expect_rc() {
@@ -41,24 +32,19 @@ expect_rc() {
 fsize() { stat -c %s "$1"; }
 nfiles() { find "$1" -type f | wc -l; }
 
-if ! out=$(make -C "$ROOT/tools" 2>&1); then
-	printf '%s\n' "$out" | sed 's/^/# /'
-	echo "Bail out! make -C tools failed"
-	exit 1
-fi
-
+# ---- vp-fsload -----------------------------------------------------------
 t_fill() {
-	"$BIN" --size=2 --json="$T/fill.json" fill "$T/f" >"$T/out" &&
+	vp-fsload --size=2 --json="$T/fill.json" fill "$T/f" >"$T/out" &&
 	[ "$(fsize "$T/f")" -eq $((2 * MiB)) ] &&
 	jq -e --argjson b $((2 * MiB)) \
 		'.tool == "vp-fsload" and .command == "fill" and .results.bytes == $b and .results.usecs > 0' \
 		"$T/fill.json" &&
-	grep -q '^# vp-fsload 1.0  command: fill ' "$T/out" &&
+	grep -q '^# vp-fsload 1\.1  command: fill ' "$T/out" &&
 	grep -q "^fill  bytes=$((2 * MiB))  usecs=" "$T/out"
 }
 
 t_fill_odd_chunk() {
-	"$BIN" --quiet --size=1 --chunk=300 --no-fsync fill "$T/odd" &&
+	vp-fsload --quiet --size=1 --chunk=300 --no-fsync fill "$T/odd" &&
 	[ "$(fsize "$T/odd")" -eq "$MiB" ] &&
 	[ "$(tr -d '\0' <"$T/odd" | wc -c)" -gt $((MiB / 2)) ] &&
 	# every 4 KiB block is distinct (no dedup-able data)
@@ -66,45 +52,47 @@ t_fill_odd_chunk() {
 }
 
 t_json_meta() {
-	jq -e --arg r "$(uname -r)" --arg v "$(uname -v)" \
-		'.kernel.release == $r and .kernel.version == $v and (.preempt_model | length > 0)
-		 and (.start | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$"))
+	vp-fsload --size=2 --json="$T/fill.json" fill "$T/f" >/dev/null &&
+	jq -e --arg r "$(uname -r)" --arg v "$(uname -v)" --arg iso "$ISO" \
+		'.sysinfo.release == $r and .sysinfo.version == $v and (.sysinfo.preempt_model | length > 0)
+		 and (.start_time | test($iso)) and (.end_time | test($iso))
 		 and (.cmdline | startswith("vp-fsload --size=2 --json="))' "$T/fill.json"
 }
 
 t_json_stdout() {
-	"$BIN" --size=1 --json fill "$T/f2" >"$T/out" && jq -e '.results.bytes == 1048576' "$T/out"
+	vp-fsload --size=1 --json fill "$T/f2" >"$T/out" && jq -e '.results.bytes == 1048576' "$T/out"
 }
 
 t_json_escape() {
 	local p="$T/we\"ird\\name	tab"
-	"$BIN" --size=1 --json fill "$p" >"$T/out" &&
+	vp-fsload --size=1 --json fill "$p" >"$T/out" &&
 	jq -e --arg p "$p" '.path == $p and (.cmdline | endswith($p))' "$T/out" && [ -f "$p" ]
 }
 
 t_quiet() {
-	"$BIN" --quiet --size=1 fill "$T/f3" >"$T/out" && [ ! -s "$T/out" ]
+	vp-fsload --quiet --size=1 fill "$T/f3" >"$T/out" && [ ! -s "$T/out" ]
 }
 
 t_truncate() {
-	"$BIN" --json truncate "$T/f" >"$T/out" && [ "$(fsize "$T/f")" -eq 0 ] &&
+	vp-fsload --quiet --size=2 fill "$T/f" &&
+	vp-fsload --json truncate "$T/f" >"$T/out" && [ "$(fsize "$T/f")" -eq 0 ] &&
 	jq -e --argjson b $((2 * MiB)) '.results.size_before == $b and (.results | has("truncate_us") and has("fsync_us"))' "$T/out"
 }
 
 t_truncate_to() {
-	"$BIN" --quiet --size=1 fill "$T/f4" && "$BIN" --to=1000 truncate "$T/f4" >"$T/out" &&
+	vp-fsload --quiet --size=1 fill "$T/f4" && vp-fsload --to=1000 truncate "$T/f4" >"$T/out" &&
 	[ "$(fsize "$T/f4")" -eq 1000 ] && grep -q "^truncate  size_before=$MiB  truncate_us=" "$T/out"
 }
 
 t_sparse() {
-	"$BIN" --size=4 --json sparse "$T/s" >"$T/out" &&
+	vp-fsload --size=4 --json sparse "$T/s" >"$T/out" &&
 	[ "$(fsize "$T/s")" -eq $((4 * MiB)) ] &&
 	[ $(($(stat -c '%b * %B' "$T/s"))) -lt $((4 * MiB / 8)) ] &&
 	jq -e '.results.blocks == 4' "$T/out"
 }
 
 t_mkfiles() {
-	"$BIN" --files=250 --per-dir=100 --file-size=100 --json mkfiles "$T/d" >"$T/out" &&
+	vp-fsload --files=250 --per-dir=100 --file-size=100 --json mkfiles "$T/d" >"$T/out" &&
 	[ "$(nfiles "$T/d")" -eq 250 ] &&
 	[ "$(find "$T/d" -mindepth 1 -type d | wc -l)" -eq 3 ] &&
 	[ "$(find "$T/d" -type f ! -size 100c | wc -l)" -eq 0 ] &&
@@ -112,19 +100,24 @@ t_mkfiles() {
 }
 
 t_rmfiles() {
-	"$BIN" --json rmfiles "$T/d" >"$T/out" &&
+	vp-fsload --quiet --files=250 --per-dir=100 --file-size=100 mkfiles "$T/d" &&
+	vp-fsload --json rmfiles "$T/d" >"$T/out" &&
 	[ -d "$T/d" ] && [ -z "$(ls -A "$T/d")" ] &&
 	jq -e '.results.entries == 253' "$T/out"
 }
 
 t_read() {
-	"$BIN" --quiet --size=3 fill "$T/r" && "$BIN" --chunk=64 --json read "$T/r" >"$T/out" &&
+	vp-fsload --quiet --size=3 fill "$T/r" && vp-fsload --chunk=64 --json read "$T/r" >"$T/out" &&
 	jq -e --argjson b $((3 * MiB)) '.command == "read" and .results.bytes == $b' "$T/out"
+}
+
+t_cpu() {
+	vp-fsload --quiet --size=1 fill "$T/r" && vp-fsload --quiet --cpu=0 read "$T/r"
 }
 
 t_help() {
 	local h c
-	h=$("$BIN" --help) || return 1
+	h=$(vp-fsload --help) || return 1
 	for c in fill truncate sparse mkfiles rmfiles read \
 		'--size=MB.*default: 64' '--chunk=KB.*default: 1024' '--to=BYTES.*default: 0' \
 		'--stride=KB.*default: 1024' '--files=N.*default: 1000' \
@@ -135,16 +128,21 @@ t_help() {
 }
 
 t_missing_dir() {
-	expect_rc 1 "$BIN" read "$T/no/such/dir/file" && grep -q "$T/no/such/dir/file" "$T/err"
+	expect_rc 1 vp-fsload read "$T/no/such/dir/file" && grep -q "$T/no/such/dir/file" "$T/err"
 }
 
-# vp-threads: 4 threads of 50 us work + 5 ms sleep for 1 s
+t_rmfiles_file() {
+	: >"$T/r" && expect_rc 1 vp-fsload rmfiles "$T/r"
+}
+
+# ---- vp-threads ----------------------------------------------------------
+# 4 threads of 50 us work + 5 ms sleep for 1 s
 t_thr_run() {
-	env -u VP_PREEMPT_MODEL "$TBIN" --threads=4 --duration=1 --work-us=50 --sleep-ms=5 \
+	env -u VP_PREEMPT_MODEL vp-threads --threads=4 --duration=1 --work-us=50 --sleep-ms=5 \
 		--json="$T/thr.json" >"$T/out" &&
 	jq -e --arg r "$(uname -r)" '
 		def abs: if . < 0 then -. else . end;
-		.tool == "vp-threads" and .kernel == $r and .preempt_model == null
+		.tool == "vp-threads" and .sysinfo.release == $r and (.sysinfo.preempt_model | length > 0)
 		and .args == {threads: 4, work_us: 50, sleep_ms: 5, duration_s: 1, sweep: null, cpu: null}
 		and (.runs | length) == 1 and .rounds_per_us > 0
 		and (.runs[0] | .threads == 4 and .duration_s >= 1 and .duration_s < 5
@@ -156,13 +154,13 @@ t_thr_run() {
 			and .loops_max <= .duration_s * 1000 / 5 + 1
 			and .late_avg_us >= 0 and .late_avg_us <= .late_max_us
 			and .cpu_us_per_loop >= 25)' "$T/thr.json" &&
-	grep -q '^# vp-threads 1.0  work_us=50 sleep_ms=5 duration_s=1 ' "$T/out" &&
+	grep -q '^# vp-threads 1\.1  work_us=50 sleep_ms=5 duration_s=1 ' "$T/out" &&
 	[ "$(grep -c '^threads=' "$T/out")" -eq 1 ] &&
 	grep -Eq '^threads=4  duration_s=[0-9.]+  loops=[0-9]+  loops_per_s=[0-9.]+  ideal_loops_per_s=792\.079  efficiency=[0-9.]+  loops_min=[0-9]+  loops_median=[0-9.]+  loops_max=[0-9]+  late_avg_us=[0-9.]+  late_max_us=[0-9.]+  cpu_us_per_loop=[0-9.]+$' "$T/out"
 }
 
 t_thr_sweep() {
-	"$TBIN" --sweep=2,4 --threads=7 --duration=1 --quiet --json="$T/sweep.json" >"$T/out" &&
+	vp-threads --sweep=2,4 --threads=7 --duration=1 --quiet --json="$T/sweep.json" >"$T/out" &&
 	[ ! -s "$T/out" ] &&
 	jq -e '(.runs | length) == 2 and [.runs[].threads] == [2, 4] and .args.sweep == [2, 4]
 		and all(.runs[]; .loops_per_s > 0 and .loops_min <= .loops_median and .loops_median <= .loops_max)' \
@@ -170,15 +168,15 @@ t_thr_sweep() {
 }
 
 t_thr_stdout_cpu() {
-	VP_PREEMPT_MODEL=lazy "$TBIN" --threads=3 --duration=1 --cpu=0 --json >"$T/out" &&
-	jq -e '.preempt_model == "lazy" and .args.cpu == 0 and .cpus == 1
+	VP_PREEMPT_MODEL=lazy vp-threads --threads=3 --duration=1 --cpu=0 --json >"$T/out" &&
+	jq -e '.sysinfo.preempt_model == "lazy" and .args.cpu == 0 and .cpus == 1
 		and (.runs[0] | .threads == 3 and .loops_median == (.loops_median | floor)
 			and .loops_min <= .loops_median and .loops_median <= .loops_max)' "$T/out"
 }
 
 t_thr_help() {
 	local h c
-	h=$("$TBIN" --help) || return 1
+	h=$(vp-threads --help) || return 1
 	for c in '--threads=N.*default: 100' '--work-us=W.*default: 100' \
 		'--sleep-ms=S.*default: 10' '--duration=SEC.*default: 5' '--sweep=N1,N2' \
 		'--cpu=N.*default' '--json' '--quiet' 'CLOCK_THREAD_CPUTIME_ID'; do
@@ -188,61 +186,21 @@ t_thr_help() {
 
 # expect_usage ARGS...: vp-threads ARGS exits 2 and points at --help
 expect_usage() {
-	expect_rc 2 "$TBIN" "$@" && grep -q "^Try 'vp-threads --help'" "$T/err"
+	expect_rc 2 vp-threads "$@" && grep -q "^Try 'vp-threads --help'" "$T/err"
 }
 
-check "fill writes exactly size MiB, JSON and text report the bytes" t_fill
-check "fill with chunk not dividing size: exact size, non-zero distinct blocks" t_fill_odd_chunk
-check "JSON has kernel, preempt_model, start, cmdline" t_json_meta
-check "--json without FILE writes pure JSON to stdout" t_json_stdout
-check "JSON strings are escaped (quote, backslash, tab in path)" t_json_escape
-check "--quiet prints nothing" t_quiet
-check "truncate leaves size 0 and reports size_before" t_truncate
-check "truncate --to=1000 sets size 1000" t_truncate_to
-check "sparse file allocates far less than its apparent size" t_sparse
-check "mkfiles creates exactly N files over per-dir subdirectories" t_mkfiles
-check "rmfiles empties the directory and counts entries" t_rmfiles
-check "read reports the file's byte count" t_read
-check "--cpu=0 pins and runs" "$BIN" --quiet --cpu=0 read "$T/r"
-check "--help exits 0 and lists every command and default" t_help
-check "unknown command exits 2" expect_rc 2 "$BIN" frobnicate "$T/x"
-check "--size=abc exits 2" expect_rc 2 "$BIN" --size=abc fill "$T/x"
-check "--size=-1 exits 2" expect_rc 2 "$BIN" --size=-1 fill "$T/x"
-check "--size=0 exits 2" expect_rc 2 "$BIN" --size=0 fill "$T/x"
-check "--chunk=12k exits 2" expect_rc 2 "$BIN" --chunk=12k fill "$T/x"
-check "--stride=2 (below 4 KiB block) exits 2" expect_rc 2 "$BIN" --stride=2 sparse "$T/x"
-check "unknown option exits 2" expect_rc 2 "$BIN" --bogus fill "$T/x"
-check "missing PATH exits 2" expect_rc 2 "$BIN" fill
-check "read in missing directory exits 1 naming the path" t_missing_dir
-check "truncate of missing file exits 1" expect_rc 1 "$BIN" truncate "$T/nonexistent"
-check "rmfiles on a regular file exits 1" expect_rc 1 "$BIN" rmfiles "$T/r"
-
-check "vp-threads: 4 threads, 1 s: JSON and text figures consistent and bounded" t_thr_run
-check "vp-threads --sweep=2,4: two runs, 2 and 4 threads, --quiet prints nothing" t_thr_sweep
-check "vp-threads --json to stdout, --cpu=0, VP_PREEMPT_MODEL, odd-count median" t_thr_stdout_cpu
-check "vp-threads --help exits 0 and lists every option and default" t_thr_help
-check "vp-threads --threads=0 exits 2" expect_usage --threads=0
-check "vp-threads --threads=abc exits 2" expect_usage --threads=abc
-check "vp-threads --threads=4097 exits 2" expect_usage --threads=4097
-check "vp-threads --sweep=10,,20 exits 2" expect_usage --sweep=10,,20
-check "vp-threads --sweep=10, exits 2" expect_usage --sweep=10,
-check "vp-threads --sleep-ms=0 exits 2" expect_usage --sleep-ms=0
-check "vp-threads unknown option exits 2" expect_usage --bogus
-check "vp-threads stray argument exits 2" expect_usage 10
-check "vp-threads --json into a missing directory exits 1" expect_rc 1 "$TBIN" --threads=1 --duration=1 --json="$T/no/dir/x.json"
-# ---- vp-crash: the power-cut load and its judge ------------------------
-CBIN=$ROOT/tools/vp-crash
+# ---- vp-crash: the power-cut load and its judge --------------------------
 # crash_load DIR ACKS [OPTIONS]: a short load into DIR, acks in ACKS
 crash_load() {
 	local d=$1 acks=$2
 	shift 2
-	mkdir -p "$d" && "$CBIN" --ops=200 --max-files=40 --big-mb=1 --log="$acks" "$@" load "$d"
+	mkdir -p "$d" && vp-crash --ops=200 --max-files=40 --big-mb=1 --log="$acks" "$@" load "$d"
 }
 # judged ACKS DIR RC VERDICT: verify DIR, judge it, want exit RC and VERDICT
 judged() {
 	local rc=0
-	"$CBIN" verify "$2" >"$T/man" || return 1
-	"$CBIN" judge "$1" "$T/man" >"$T/verdict" || rc=$?
+	vp-crash verify "$2" >"$T/man" || return 1
+	vp-crash judge "$1" "$T/man" >"$T/verdict" || rc=$?
 	cat "$T/verdict"
 	[ $rc -eq "$3" ] && grep -q "\"verdict\":\"$4\"" "$T/verdict"
 }
@@ -279,11 +237,11 @@ t_crash_pending_either() {
 	# both the old and the new state are legal; a third size is not
 	printf 'vp-crash: start seed=1\nvp-crash: ack f100 5\nvp-crash: pend f100 -1\nvp-crash: ack f101 5\nvp-crash: pend f101 2\r\nvp-crash: ack f102 5\nvp-crash: pend f102 2\n' >"$T/c4.log"
 	printf 'f100 5 ok\nf101 2 ok\nf102 3 ok\n' >"$T/c4.man"
-	"$CBIN" judge "$T/c4.log" "$T/c4.man" >"$T/verdict"
+	vp-crash judge "$T/c4.log" "$T/c4.man" >"$T/verdict"
 	[ $? -eq 1 ] && jq -e '.lost == 1 and .files_checked == 3' "$T/verdict" &&
 		grep -q 'f102: acked 5 bytes, found 3' "$T/verdict" &&
 		printf 'f101 5 ok\nf102 2 ok\n' >"$T/c4.man" &&
-		"$CBIN" judge "$T/c4.log" "$T/c4.man" >/dev/null
+		vp-crash judge "$T/c4.log" "$T/c4.man" >/dev/null
 }
 t_crash_zero_tail() {
 	# verify: zeros from byte 1000 to the end of an acked file
@@ -291,82 +249,122 @@ t_crash_zero_tail() {
 	crash_load "$T/c8" "$T/c8.acks" --seed=12 || return 1
 	f=$(find "$T/c8" -type f -size +8k | head -1)
 	dd if=/dev/zero of="$f" bs=1 seek=1000 count=$(($(stat -c %s "$f") - 1000)) conv=notrunc status=none
-	"$CBIN" verify "$T/c8" | grep -q "^$(basename "$f") $(stat -c %s "$f") zero-from 1000$" || return 1
+	vp-crash verify "$T/c8" | grep -q "^$(basename "$f") $(stat -c %s "$f") zero-from 1000$" || return 1
 	# judge: such a tail is legal only under a pending truncate to <= its start
 	printf 'vp-crash: start seed=1\nvp-crash: ack f1 5000\nvp-crash: pend f1 1000\nvp-crash: ack f2 5000\nvp-crash: pend f2 1500\nvp-crash: ack f3 5000\n' >"$T/c8.log"
 	printf 'f1 5000 zero-from 1000\nf2 5000 ok\nf3 5000 ok\n' >"$T/c8.man"
-	"$CBIN" judge "$T/c8.log" "$T/c8.man" >"$T/verdict" &&
+	vp-crash judge "$T/c8.log" "$T/c8.man" >"$T/verdict" &&
 		jq -e '.pending_truncate_zeroed_tail == 1 and .corrupt == 0' "$T/verdict" || return 1
 	for bad in 'f2 5000 zero-from 1000' 'f3 5000 zero-from 1000' 'f1 5000 bad-at 1200'; do
 		printf 'f1 5000 ok\nf2 5000 ok\nf3 5000 ok\n' | sed "s/^${bad%% *} .*/$bad/" >"$T/c8.man"
-		expect_rc 1 "$CBIN" judge "$T/c8.log" "$T/c8.man" || { echo "not caught: $bad"; return 1; }
+		expect_rc 1 vp-crash judge "$T/c8.log" "$T/c8.man" || { echo "not caught: $bad"; return 1; }
 	done
 }
 t_crash_cut_line() {
 	# the power cut truncates the last ack line: it promises nothing
 	printf 'vp-crash: start seed=1\n[    1.0] kernel says vp-crash: ack f1 4096\nvp-crash: ack f2 40' >"$T/c5.log"
 	printf 'f1 4096 ok\n' >"$T/c5.man"
-	"$CBIN" judge "$T/c5.log" "$T/c5.man" >"$T/verdict" && jq -e '.acks == 1 and .files_checked == 1' "$T/verdict"
+	vp-crash judge "$T/c5.log" "$T/c5.man" >"$T/verdict" && jq -e '.acks == 1 and .files_checked == 1' "$T/verdict"
 }
 t_crash_garbled() {
 	# a mangled line before the last may have been a "pend": no verdict
 	printf 'vp-crash: start seed=1\nvp-crash: ack f1 4096\nvp-crash: pe[ 2.0] x\nvp-crash: ack f2 40\n' >"$T/c7.log"
 	printf 'f1 4096 ok\nf2 40 ok\n' >"$T/c7.man"
-	expect_rc 2 "$CBIN" judge "$T/c7.log" "$T/c7.man" && grep -q '1 garbled line(s) before the last: cannot judge' "$T/err"
+	expect_rc 2 vp-crash judge "$T/c7.log" "$T/c7.man" && grep -q '1 garbled line(s) before the last: cannot judge' "$T/err"
 }
 t_crash_not_acklog() {
 	echo hello >"$T/c6.log"
 	: >"$T/c6.man"
-	expect_rc 2 "$CBIN" judge "$T/c6.log" "$T/c6.man" && grep -q "has no 'vp-crash: start' line" "$T/err"
+	expect_rc 2 vp-crash judge "$T/c6.log" "$T/c6.man" && grep -q "has no 'vp-crash: start' line" "$T/err"
 }
 t_crash_help() {
-	"$CBIN" --help >"$T/h" || return 1
+	vp-crash --help >"$T/h" || return 1
 	for o in --seed --ops --max-files --big-mb --log load verify judge; do
 		grep -q -- "$o" "$T/h" || { echo "--help lacks $o"; return 1; }
 	done
 }
-check "vp-crash load: 200 ops, every fsynced file verifies intact" t_crash_intact
-check "vp-crash load: the same --seed gives the same operations, another seed others" t_crash_same_seed
-check "vp-crash judge: one changed byte in an acked file is reported, exit 1" t_crash_corrupt
-check "vp-crash judge: an acked file missing, another one byte longer: 2 lost" t_crash_missing_and_short
-check "vp-crash judge: a pending unlink/truncate allows either state, not a third" t_crash_pending_either
-check "vp-crash verify/judge: a zeroed tail is legal only under a pending truncate to its start or before" t_crash_zero_tail
-check "vp-crash judge: a line cut by the power cut is ignored, a kernel prefix is not" t_crash_cut_line
-check "vp-crash judge: a garbled line before the last exits 2 (no verdict)" t_crash_garbled
-check "vp-crash judge: a file that is not an ack log exits 2" t_crash_not_acklog
-check "vp-crash: no command exits 2" expect_rc 2 "$CBIN"
-check "vp-crash: unknown command exits 2" expect_rc 2 "$CBIN" fly /tmp
-check "vp-crash: --max-files=1 exits 2" expect_rc 2 "$CBIN" --max-files=1 load /tmp
-check "vp-crash --help exits 0 and lists every option" t_crash_help
 
-# vp-stats: the bootstrap interval and the verdicts on fixed data.
-SBIN=$ROOT/tools/vp-stats
+# ---- vp-stats: the bootstrap interval and the verdicts on fixed data -----
 # stats_is JQ-FILTER ARGS...: vp-stats ARGS must exit 0 and its JSON satisfy the filter
 stats_is() {
 	local f=$1 out
 	shift
-	out=$("$SBIN" "$@") || return 1
+	out=$(vp-stats "$@") || return 1
 	jq -e "$f" <<<"$out" >/dev/null || { echo "$out"; return 1; }
 }
-check "vp-stats: equal repeats give a zero-width interval at the ratio" \
-	stats_is '.value == 2 and .lo == 2 and .hi == 2 and .n_a == 3 and .n_b == 3' "10 10 10" "5,5,5"
-# Maxima of 3 repeats: a resample's max is one of the three values, and
-# the smallest comes with probability (1/3)^3 = 3.7%, so the 95% interval
-# runs from min(A)/max(B) to max(A)/min(B) exactly.
-check "vp-stats --stat=max: the interval of three maxima is min/max .. max/min" \
-	stats_is '.value == 2 and .lo == 1 and .hi == 4' --stat=max "100 200 150" "50 100 75"
-check "vp-stats: a floor and a scale make the threshold max(K * B, F)" \
-	stats_is '.value == 0.75 and .verdict == "met"' --stat=max --scale=1.5 --floor=200 --want=1 --goal=le "100 150 120" "50 60 70"
-check "vp-stats: a latency wholly over the threshold is missed" \
-	stats_is '.verdict == "missed" and .lo > 1' --stat=max --scale=2 --floor=1000 --want=1 --goal=le "5615 4916 5200" "600 700 500"
-check "vp-stats: an interval across the threshold is not resolved, with more runs named" \
-	stats_is '.verdict == "not resolved" and .lo < 1.03 and .hi > 1.03 and .runs_to_resolve > 3' --want=1.03 --goal=ge "1.02 1.05 1.06" "1 1.01 0.99"
-check "vp-stats: the same data and seed give the same interval" \
-	bash -c '[ "$("$0" "1 2 3 4 5" "2 3 4")" = "$("$0" "1 2 3 4 5" "2 3 4")" ]' "$SBIN"
-check "vp-stats: an unknown --stat exits 2" expect_rc 2 "$SBIN" --stat=mean 1 1
-check "vp-stats: a value that is not a number exits 2" expect_rc 2 "$SBIN" "1 x" 1
-check "vp-stats: --want without --goal exits 2" expect_rc 2 "$SBIN" --want=1 1 1
-check "vp-stats: a zero denominator without a floor exits 2" expect_rc 2 "$SBIN" 1 0
+# the same data and seed give the same figures (the envelope's times aside)
+t_stats_same() {
+	local a b
+	a=$(vp-stats "1 2 3 4 5" "2 3 4" | jq -c 'del(.start_time, .end_time)') &&
+	b=$(vp-stats "1 2 3 4 5" "2 3 4" | jq -c 'del(.start_time, .end_time)') &&
+	[ -n "$a" ] && [ "$a" = "$b" ]
+}
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+# ---- the library: tools/vp-common.c --------------------------------------
+# The envelope every tool's JSON opens with, field by field and typed.
+ENVELOPE='.file_version == 1 and (.tool | type == "string") and (.version | test("^[0-9]+[.][0-9]+$"))
+	and (.tool as $t | .cmdline | startswith($t)) and (.start_time | test($iso)) and (.end_time | test($iso))
+	and (.return_code | type == "number")
+	and (.sysinfo | (.sysname, .nodename, .release, .version, .machine, .preempt_model | type == "string")
+		and (.realtime | type == "number") and .release == $r and .machine == $m)'
+
+# tool_json TOOL: TOOL's JSON record, from a short run of it
+tool_json() {
+	case $1 in
+	vp-fsload) vp-fsload --size=1 --json fill "$T/lib-f" ;;
+	vp-threads) vp-threads --threads=1 --duration=1 --json ;;
+	vp-crash) printf 'vp-crash: start seed=1\nvp-crash: ack f1 5\n' >"$T/lib.log" &&
+		printf 'f1 5 ok\n' >"$T/lib.man" && vp-crash judge "$T/lib.log" "$T/lib.man" ;;
+	vp-stats) vp-stats "1 2" "1 2" ;;
+	esac
+}
+
+# every tool's record opens with the same envelope: same fields, same types
+t_lib_envelope() {
+	local t
+	for t in vp-fsload vp-threads vp-crash vp-stats; do
+		tool_json $t >"$T/$t.json" || { echo "$t failed"; return 1; }
+		jq -e --arg iso "$ISO" --arg r "$(uname -r)" --arg m "$(uname -m)" --arg t $t \
+			".tool == \$t and .return_code == 0 and $ENVELOPE" "$T/$t.json" >/dev/null ||
+			{ echo "$t's envelope:"; cat "$T/$t.json"; return 1; }
+	done
+	# one version, one layout: the same envelope fields in the same order
+	jq -s -e 'map([(keys_unsorted | .[:8]), .version, .file_version, (.sysinfo | keys_unsorted)]) | unique | length == 1' \
+		"$T"/vp-*.json || { echo "the tools' envelopes differ"; return 1; }
+}
+
+# the return code in the envelope is the tool's exit status (judge: 1, lost)
+t_lib_return_code() {
+	printf 'vp-crash: start seed=1\nvp-crash: ack f1 5\n' >"$T/rc.log"
+	printf 'f1 4 ok\n' >"$T/rc.man"
+	expect_rc 1 vp-crash judge "$T/rc.log" "$T/rc.man" &&
+		jq -e '.return_code == 1 and .verdict == "lost"' "$T/out"
+}
+
+# lib_driver: tests/vp-common-test.c against the library's source
+lib_driver() {
+	"${HOSTCC:-gcc}" -std=c11 -O2 -Wall -Wextra -Werror -I"$ROOT/tools" -o "$T/vp-common-test" \
+		"$ROOT/tests/vp-common-test.c" "$ROOT/tools/vp-common.c"
+}
+
+# quotes, backslashes and every control character come back as they went in
+t_lib_escape() {
+	local s=$'q"uo"te b\\ack\\slash tab\t nl\n cr\r bell\a esc\e x01\x01 x1f\x1f del\x7f utf-8 \xc2\xb5s'
+	lib_driver && "$T/vp-common-test" "$s" "" '\' '"' >"$T/out" &&
+	jq -e --arg s "$s" '.strings == [$s, "", "\\", "\""]' "$T/out" >/dev/null &&
+	# and in the JSON text they are escapes: one line per record field group
+	! grep -q $'\t\|\r\|\a' "$T/out" || { cat -A "$T/out"; return 1; }
+}
+
+# forty strings in one record, none overwriting another (no static buffers)
+t_lib_many() {
+	local a=() i
+	for i in $(seq 40); do a+=("string $i: $(printf '%*s' $((i * 200)) '' | tr ' ' "$((i % 10))")"); done
+	lib_driver && VP_PREEMPT_MODEL='model "x"' "$T/vp-common-test" "${a[@]}" >"$T/out" &&
+	jq -e --args '.strings == $ARGS.positional and .sysinfo.preempt_model == "model \"x\""
+		and .cmdline == "vp-common-test " + ($ARGS.positional | join(" "))' "${a[@]}" <"$T/out" >/dev/null ||
+		{ head -c 2000 "$T/out"; return 1; }
+}
+
+[ $# -gt 0 ] || { echo "usage: tests/tools.sh FUNCTION [ARGS...]" >&2; exit 2; }
+"$@"

@@ -1,106 +1,84 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * vp-common.h - helpers shared by the guest tools (vp-fsload, vp-threads)
+ * vp-common.h - the library every tool of tools/ links (vp-common.c)
  *
- * Option errors, number parsing, clocks and JSON string escaping.  The
- * including file defines PROG (the program name used in messages) and
- * its feature macros (_GNU_SOURCE) before including this header.  All
- * helpers are static (and may go unused): each tool gets its own copy.
+ * One version, one way to fail, number parsing, clocks, and one JSON
+ * envelope, modelled on rt-tests' (rt_write_json() in src/lib/rt-utils.c):
+ *
+ *   {"file_version":1,"tool":"vp-fsload","version":"1.1","cmdline":"...",
+ *    "start_time":"2026-12-04T10:00:00Z","end_time":"...","return_code":0,
+ *    "sysinfo":{"sysname":"Linux","nodename":"...","release":"7.3.4-vp",
+ *     "version":"#1 SMP ...","machine":"x86_64","realtime":0,
+ *     "preempt_model":"none"},
+ *    ...the tool's own fields...}
+ *
+ * sysinfo has the fields of cyclictest's, so one query reads the kernel
+ * of either (.sysinfo.release), plus the preemption model.  Strings go
+ * straight to the stream (json_str()): no static buffers.
+ *
+ * Call vp_init() first in main(): it names the program in messages and
+ * records the command line and the start time.
  */
 #ifndef VP_COMMON_H
 #define VP_COMMON_H
 
-#ifndef PROG
-#error "define PROG before including vp-common.h"
-#endif
-
-#include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include <sys/utsname.h>
 
-/* Print "PROG: <message>" and a --help hint to stderr, exit 2. */
-static __attribute__((unused)) void usage_error(const char *fmt, ...)
-{
-	va_list ap;
+/* The version of every tool, and of the envelope's layout. */
+#define VP_VERSION "1.1"
+#define VP_JSON_FILE_VERSION 1
 
-	fprintf(stderr, "%s: ", PROG);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n", PROG);
-	exit(2);
-}
+/* Name the program (@prog) and record its command line and start time. */
+void vp_init(const char *prog, int argc, char **argv);
+
+/* "PROG: <message>" and a --help hint on stderr, exit 2. */
+void usage_error(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
+/* "PROG: WHAT ARG: strerror(errno)" on stderr (no ARG if empty), exit 1. */
+void die(const char *what, const char *arg) __attribute__((noreturn));
 
 /* Value @s of option --@opt: a decimal integer in @min..@max, or exit 2. */
-static __attribute__((unused)) unsigned long long parse_num(const char *opt, const char *s,
-				    unsigned long long min, unsigned long long max)
-{
-	unsigned long long v;
-	char *end;
+unsigned long long parse_num(const char *opt, const char *s,
+			     unsigned long long min, unsigned long long max);
 
-	errno = 0;
-	v = isdigit((unsigned char)s[0]) ? strtoull(s, &end, 10) : 0;
-	if (!isdigit((unsigned char)s[0]) || errno || *end || v < min || v > max)
-		usage_error("invalid value for --%s: '%s' (expected integer %llu..%llu)",
-			    opt, s, min, max);
-	return v;
-}
-
-/* Append " ARG" for each of argv[1..argc-1] to @buf, truncating at @len. */
-static __attribute__((unused)) void join_args(char *buf, size_t len, int argc, char **argv)
-{
-	for (int i = 1; i < argc; i++) {
-		size_t l = strlen(buf);
-
-		snprintf(buf + l, len - l, " %s", argv[i]);
-	}
-}
-
-static __attribute__((unused)) unsigned long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
-/* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ". */
-static __attribute__((unused)) void iso_now(char *buf, size_t len)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
+/* CLOCK_MONOTONIC in nanoseconds. */
+unsigned long long now_ns(void);
 
 /*
- * JSON string literal for @s, in one of a few rotating static buffers:
- * up to 6 results may be used at once (e.g. in one printf).
+ * The envelope's start_time is vp_init()'s unless vp_mark_start() moves it
+ * to where the work begins; its end_time is vp_mark_end()'s, or the time
+ * json_begin() is called.
  */
-static __attribute__((unused)) const char *jstr(const char *s)
-{
-	static char bufs[6][6 * 4096 + 3];
-	static int n;
-	char *b = bufs[n++ % 6], *p = b;
+void vp_mark_start(void);
+void vp_mark_end(void);
 
-	*p++ = '"';
-	for (; *s && p - b < 6 * 4096 - 6; s++) {
-		unsigned char c = *s;
+/* uname(2) of the running kernel (exits 1 if it fails). */
+const struct utsname *vp_uname(void);
+/*
+ * The preemption model: $VP_PREEMPT_MODEL if set (the guest init derives
+ * it from the kernel's config), else the mode in force from debugfs, else
+ * a guess from uname -v.
+ */
+const char *vp_preempt_model(void);
 
-		if (c == '"' || c == '\\')
-			p += sprintf(p, "\\%c", c);
-		else if (c < 0x20)
-			p += sprintf(p, "\\u%04x", c);
-		else
-			*p++ = c;
-	}
-	strcpy(p, "\"");
-	return b;
-}
+/* Write @s to @f as a JSON string literal, quotes included. */
+void json_str(FILE *f, const char *s);
+/*
+ * The stream for --json[=PATH]: stdout for NULL or "-", else PATH (or exit
+ * 1).  On stdout *@quiet is set, so that the text report stays off it and
+ * stdout stays valid JSON.
+ */
+FILE *json_open(const char *path, int *quiet);
+/*
+ * Open the record: "{" and the envelope's fields; the tool then adds its
+ * own, each after a comma (",\"key\":value"), and calls json_end().
+ */
+void json_begin(FILE *f, int return_code);
+/*
+ * Close the record ("}"), flush it and close @f unless it is stdout; exit 1
+ * naming @path if the write failed.
+ */
+void json_end(FILE *f, const char *path);
 
 #endif /* VP_COMMON_H */

@@ -42,25 +42,21 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
-#define VERSION "1.0"
+#include "vp-common.h"
+
 #define PROG "vp-crash"
 #define KiB 1024ULL
 #define MiB (1024ULL * 1024)
 
-#include "vp-common.h"
-
 static unsigned long long opt_seed = 1, opt_ops, opt_max_files = 300, opt_big_mb = 8;
 static const char *opt_log;
-
-static void die(const char *what, const char *path)
-{
-	fprintf(stderr, "%s: %s %s: %s\n", PROG, what, path, strerror(errno));
-	exit(1);
-}
 
 static void display_help(void)
 {
@@ -461,12 +457,14 @@ static void cmd_judge(const char *acklog, const char *manifest)
 					 s->n, seen[i], zero_from[i], bad[i] == 2 ? " on (zeros)" : "");
 		}
 	}
-	printf("{\"tool\":\"%s\",\"version\":\"%s\",\"acks\":%llu,\"files_checked\":%llu,"
+	json_begin(stdout, lost || corrupt ? 1 : 0);
+	printf(",\n \"acks\":%llu,\"files_checked\":%llu,"
 	       "\"lost\":%llu,\"corrupt\":%llu,\"pending_truncate_zeroed_tail\":%llu,"
-	       "\"unacked_present\":%llu,\"unacked_bad\":%llu,"
-	       "\"first_problem\":%s,\"verdict\":\"%s\"}\n",
-	       PROG, VERSION, acks, checked, lost, corrupt, tails, unacked, unacked_bad,
-	       jstr(first), lost || corrupt ? "lost" : "intact");
+	       "\"unacked_present\":%llu,\"unacked_bad\":%llu,\"first_problem\":",
+	       acks, checked, lost, corrupt, tails, unacked, unacked_bad);
+	json_str(stdout, first);
+	printf(",\"verdict\":\"%s\"", lost || corrupt ? "lost" : "intact");
+	json_end(stdout, "stdout");
 	free(seen);
 	free(bad);
 	free(zero_from);
@@ -490,6 +488,7 @@ int main(int argc, char **argv)
 	const char *cmd;
 	int c, nargs;
 
+	vp_init(PROG, argc, argv);
 	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_SEED: opt_seed = parse_num("seed", optarg, 0, UINT64_MAX); break;

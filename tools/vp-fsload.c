@@ -20,16 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
-#include <time.h>
 #include <unistd.h>
 
-#define VERSION "1.0"
+#include "vp-common.h"
+
 #define PROG "vp-fsload"
 #define MiB (1024ULL * 1024)
 #define BLK 4096
-
-#include "vp-common.h"
 
 static unsigned long long opt_size = 64, opt_chunk = 1024, opt_to = 0;
 static unsigned long long opt_stride = 1024, opt_files = 1000;
@@ -83,50 +80,7 @@ static void display_help(void)
 	       "                    or with '-'; human output is then suppressed (default: off)\n"
 	       "  --quiet           suppress human output (default: off)\n"
 	       "  --help            show this help\n",
-	       PROG, VERSION, PROG);
-}
-
-static void die(const char *what, const char *path)
-{
-	fprintf(stderr, "%s: %s %s: %s\n", PROG, what, path, strerror(errno));
-	exit(1);
-}
-
-/*
- * Preemption model: $VP_PREEMPT_MODEL if set (the guest init derives it
- * from /proc/config.gz), else debugfs if readable, else guessed from
- * uname -v (which says "PREEMPT" for both the lazy and the full model).
- */
-static const char *preempt_model(const struct utsname *u, char buf[64])
-{
-	FILE *f = fopen("/sys/kernel/debug/sched/preempt", "r");
-	const char *v = u->version, *env = getenv("VP_PREEMPT_MODEL");
-	size_t vl = strlen(v);
-	char line[256], *l;
-	int ok;
-
-	if (env && *env) {
-		if (f)
-			fclose(f);
-		snprintf(buf, 64, "%s", env);
-		return buf;
-	}
-	if (f) {	/* e.g. "none voluntary full (lazy)" */
-		ok = fgets(line, sizeof(line), f) && (l = strchr(line, '(')) &&
-		     sscanf(l, "(%63[^)])", buf) == 1;
-		fclose(f);
-		if (ok)
-			return buf;
-	}
-	if (strstr(v, "PREEMPT_RT"))
-		return "rt";
-	if (strstr(v, "PREEMPT_LAZY"))
-		return "lazy-or-full";
-	if (strstr(v, "PREEMPT_DYNAMIC"))
-		return "dynamic";
-	if (strstr(v, " PREEMPT ") || (vl >= 7 && !strcmp(v + vl - 7, "PREEMPT")))
-		return "lazy-or-full";
-	return "none-or-voluntary";
+	       PROG, VP_VERSION, PROG);
 }
 
 /* Results: ordered key=value list, printed as text and as JSON. */
@@ -388,13 +342,13 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-	char start[32], end[32], pbuf[64], cmdline[4096] = PROG;
+	const struct utsname *u;
 	const char *cmd, *path, *model;
 	void (*fn)(const char *) = NULL;
-	struct utsname u;
 	FILE *jf = NULL;
 	int c;
 
+	vp_init(PROG, argc, argv);
 	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_SIZE: opt_size = parse_num("size", optarg, 1, 1ULL << 24); break;
@@ -424,18 +378,10 @@ int main(int argc, char **argv)
 	if (!fn)
 		usage_error("unknown command '%s'", cmd);
 
-	join_args(cmdline, sizeof(cmdline), argc, argv);
-	if (opt_json && strcmp(opt_json, "-")) {
-		jf = fopen(opt_json, "w");
-		if (!jf)
-			die("open", opt_json);
-	} else if (opt_json) {
-		jf = stdout;
-		opt_quiet = 1;	/* keep stdout valid JSON */
-	}
-	if (uname(&u) < 0)
-		die("uname", "");
-	model = preempt_model(&u, pbuf);
+	if (opt_json)
+		jf = json_open(opt_json, &opt_quiet);
+	u = vp_uname();
+	model = vp_preempt_model();
 	if (opt_cpu >= 0) {
 		cpu_set_t set;
 
@@ -445,29 +391,29 @@ int main(int argc, char **argv)
 			die("sched_setaffinity --cpu", opt_cpu_str);
 	}
 
-	iso_now(start, sizeof(start));
+	vp_mark_start();
 	fn(path);
-	iso_now(end, sizeof(end));
+	vp_mark_end();
 
 	if (!opt_quiet) {
-		printf("# %s %s  command: %s %s\n", PROG, VERSION, cmd, path);
-		printf("# kernel: %s %s\n# preempt: %s\n", u.release, u.version, model);
+		printf("# %s %s  command: %s %s\n", PROG, VP_VERSION, cmd, path);
+		printf("# kernel: %s %s\n# preempt: %s\n", u->release, u->version, model);
 		printf("%s", cmd);
 		for (int i = 0; i < nresults; i++)
 			printf("  %s=%s", results[i].key, results[i].val);
 		printf("\n");
 	}
 	if (jf) {
-		fprintf(jf, "{\"tool\":\"%s\",\"version\":\"%s\",\"cmdline\":%s,\n"
-			" \"kernel\":{\"release\":%s,\"version\":%s},\"preempt_model\":%s,\n"
-			" \"start\":\"%s\",\"end\":\"%s\",\"command\":%s,\"path\":%s,\n"
-			" \"results\":{", PROG, VERSION, jstr(cmdline), jstr(u.release),
-			jstr(u.version), jstr(model), start, end, jstr(cmd), jstr(path));
+		json_begin(jf, 0);
+		fprintf(jf, ",\n \"command\":");
+		json_str(jf, cmd);
+		fprintf(jf, ",\"path\":");
+		json_str(jf, path);
+		fprintf(jf, ",\n \"results\":{");
 		for (int i = 0; i < nresults; i++)
 			fprintf(jf, "%s\"%s\":%s", i ? "," : "", results[i].key, results[i].val);
-		fprintf(jf, "}}\n");
-		if (fflush(jf) == EOF || (jf != stdout && fclose(jf) == EOF))
-			die("write", opt_json);
+		fprintf(jf, "}");
+		json_end(jf, opt_json);
 	}
 	if (fflush(stdout) == EOF)
 		die("write", "stdout");

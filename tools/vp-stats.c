@@ -31,11 +31,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define VERSION "1.0"
+#include "vp-common.h"
+
 #define PROG "vp-stats"
 #define MAX_VALUES 4096
-
-#include "vp-common.h"
 
 enum stat { STAT_MEDIAN, STAT_MAX };
 
@@ -71,9 +70,9 @@ static void display_help(void)
 	       "commas (\"1.5 2 2.5\").  The ratio is stat(A) / max(SCALE * stat(B), FLOOR);\n"
 	       "the interval is a percentile bootstrap over the repeats (each resample\n"
 	       "draws the repeats of A and of B with replacement).  Prints one JSON\n"
-	       "object: stat, value, lo, hi, level, n_a, n_b, resamples, seed and, with\n"
-	       "a goal, want, goal, verdict (met, missed, not resolved) and\n"
-	       "runs_to_resolve.\n\n"
+	       "object: the tools' common header, then stat, value, lo, hi, level, n_a,\n"
+	       "n_b, resamples, seed and, with a goal, want, goal, verdict (met, missed,\n"
+	       "not resolved) and runs_to_resolve.\n\n"
 	       "Options:\n"
 	       "  --stat=median|max   statistic of each kernel's repeats (default: median)\n"
 	       "  --scale=K           multiply B's statistic by K (default: 1)\n"
@@ -85,7 +84,7 @@ static void display_help(void)
 	       "  --goal=ge|le        the ratio should be >= W (ge) or <= W (le)\n"
 	       "  --help              this text\n\n"
 	       "Exit status: 0, or 2 for a usage error.\n",
-	       PROG, VERSION, PROG);
+	       PROG, VP_VERSION, PROG);
 }
 
 static double parse_double(const char *opt, const char *s, double min, double max)
@@ -185,12 +184,12 @@ static double percentile(const double *v, size_t n, double q)
 	return v[k - 1];
 }
 
-static void print_num(const char *key, double v, const char *sep)
+static void print_num(const char *sep, const char *key, double v)
 {
 	if (isfinite(v))
-		printf("\"%s\": %.6g%s", key, v, sep);
+		printf("%s\"%s\": %.6g", sep, key, v);
 	else
-		printf("\"%s\": null%s", key, sep);
+		printf("%s\"%s\": null", sep, key);
 }
 
 int main(int argc, char **argv)
@@ -200,6 +199,7 @@ int main(int argc, char **argv)
 	size_t na, nb;
 	int c;
 
+	vp_init(PROG, argc, argv);
 	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_STAT:
@@ -240,10 +240,8 @@ int main(int argc, char **argv)
 		usage_error("B's statistic is 0 and there is no --floor: no ratio");
 
 	boot = malloc(opt_resamples * sizeof(*boot));
-	if (!boot) {
-		fprintf(stderr, "%s: out of memory\n", PROG);
-		return 1;
-	}
+	if (!boot)
+		die("malloc", "resamples");
 	rng_state = opt_seed;
 	for (unsigned long long r = 0; r < opt_resamples; r++) {
 		for (size_t i = 0; i < na; i++)
@@ -259,21 +257,20 @@ int main(int argc, char **argv)
 	hi = percentile(boot, opt_resamples, 1 - (1 - opt_level) / 2);
 	free(boot);
 
-	printf("{\"tool\": \"%s\", \"version\": \"%s\", \"stat\": \"%s\", ", PROG, VERSION,
-	       opt_stat == STAT_MAX ? "max" : "median");
-	print_num("value", value, ", ");
-	print_num("lo", lo, ", ");
-	print_num("hi", hi, ", ");
-	printf("\"level\": %g, \"n_a\": %zu, \"n_b\": %zu, \"resamples\": %llu, \"seed\": %llu",
+	json_begin(stdout, 0);
+	printf(",\n \"stat\": \"%s\"", opt_stat == STAT_MAX ? "max" : "median");
+	print_num(", ", "value", value);
+	print_num(", ", "lo", lo);
+	print_num(", ", "hi", hi);
+	printf(", \"level\": %g, \"n_a\": %zu, \"n_b\": %zu, \"resamples\": %llu, \"seed\": %llu",
 	       opt_level, na, nb, opt_resamples, opt_seed);
 	if (opt_goal) {
 		int met = opt_goal > 0 ? lo >= opt_want : hi <= opt_want;
 		int missed = opt_goal > 0 ? hi < opt_want : lo > opt_want;
 		size_t n = na < nb ? na : nb;
 
-		printf(", ");
-		print_num("want", opt_want, ", ");
-		printf("\"goal\": \"%s\", \"verdict\": \"%s\", ", opt_goal > 0 ? "ge" : "le",
+		print_num(", ", "want", opt_want);
+		printf(", \"goal\": \"%s\", \"verdict\": \"%s\", ", opt_goal > 0 ? "ge" : "le",
 		       met ? "met" : missed ? "missed" : "not resolved");
 		if (met || missed) {
 			printf("\"runs_to_resolve\": %zu", n);
@@ -287,6 +284,6 @@ int main(int argc, char **argv)
 			printf("\"runs_to_resolve\": %.0f", m > n ? m : n + 1);
 		}
 	}
-	printf("}\n");
+	json_end(stdout, "stdout");
 	return 0;
 }

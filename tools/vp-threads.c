@@ -27,18 +27,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
-#define VERSION "1.0"
+#include "vp-common.h"
+
 #define PROG "vp-threads"
 #define MAX_THREADS 4096
 #define MAX_SWEEP 64
 #define STACK_SIZE (256 * 1024)
 #define NSEC 1000000000ULL
-
-#include "vp-common.h"
 
 static unsigned long long opt_threads = 100, opt_work_us = 100;
 static unsigned long long opt_sleep_ms = 10, opt_duration = 5;
@@ -86,14 +84,7 @@ static void display_help(void)
 	       "                    or with '-'; human output is then suppressed (default: off)\n"
 	       "  --quiet           suppress human output (default: off)\n"
 	       "  --help            show this help\n",
-	       PROG, VERSION, PROG, MAX_THREADS);
-}
-
-static void die(const char *what, const char *arg)
-{
-	fprintf(stderr, "%s: %s%s%s: %s\n", PROG, what, *arg ? " " : "", arg,
-		strerror(errno));
-	exit(1);
+	       PROG, VP_VERSION, PROG, MAX_THREADS);
 }
 
 /* pthread_* return the error instead of setting errno */
@@ -309,15 +300,15 @@ static void print_run(FILE *f, const struct run *r, int json)
 
 int main(int argc, char **argv)
 {
-	char start[32], end[32], cmdline[4096] = PROG;
-	const char *model = getenv("VP_PREEMPT_MODEL");
 	static struct run runs[MAX_SWEEP];
-	struct utsname u;
+	const struct utsname *u;
+	const char *model;
 	cpu_set_t set;
 	double rounds_per_us;
 	FILE *jf = NULL;
 	int c, cpus;
 
+	vp_init(PROG, argc, argv);
 	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_THREADS: opt_threads = parse_num("threads", optarg, 1, MAX_THREADS); break;
@@ -340,20 +331,11 @@ int main(int argc, char **argv)
 		sweep[0] = opt_threads;
 		nsweep = 1;
 	}
-	if (model && !*model)
-		model = NULL;
 
-	join_args(cmdline, sizeof(cmdline), argc, argv);
-	if (opt_json && strcmp(opt_json, "-")) {
-		jf = fopen(opt_json, "w");
-		if (!jf)
-			die("open", opt_json);
-	} else if (opt_json) {
-		jf = stdout;
-		opt_quiet = 1;	/* keep stdout valid JSON */
-	}
-	if (uname(&u) < 0)
-		die("uname", "");
+	if (opt_json)
+		jf = json_open(opt_json, &opt_quiet);
+	u = vp_uname();
+	model = vp_preempt_model();
 	if (opt_cpu >= 0) {
 		CPU_ZERO(&set);
 		CPU_SET(opt_cpu, &set);
@@ -367,14 +349,13 @@ int main(int argc, char **argv)
 	if (prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL) < 0)
 		die("prctl", "PR_SET_TIMERSLACK");
 
-	iso_now(start, sizeof(start));
+	vp_mark_start();
 	rounds_per_us = calibrate();
 	work_rounds = (unsigned long long)(opt_work_us * rounds_per_us + 0.5);
 	if (!opt_quiet) {
 		printf("# %s %s  work_us=%llu sleep_ms=%llu duration_s=%llu cpus=%d rounds_per_us=%.3f\n",
-		       PROG, VERSION, opt_work_us, opt_sleep_ms, opt_duration, cpus, rounds_per_us);
-		printf("# kernel: %s %s\n# preempt: %s\n", u.release, u.version,
-		       model ? model : "(VP_PREEMPT_MODEL unset)");
+		       PROG, VP_VERSION, opt_work_us, opt_sleep_ms, opt_duration, cpus, rounds_per_us);
+		printf("# kernel: %s %s\n# preempt: %s\n", u->release, u->version, model);
 		fflush(stdout);
 	}
 	for (int i = 0; i < nsweep; i++) {
@@ -384,14 +365,13 @@ int main(int argc, char **argv)
 			fflush(stdout);
 		}
 	}
-	iso_now(end, sizeof(end));
+	vp_mark_end();
 
 	if (jf) {
-		fprintf(jf, "{\"tool\":\"%s\",\"version\":\"%s\",\"cmdline\":%s,\n"
-			" \"args\":{\"threads\":%llu,\"work_us\":%llu,\"sleep_ms\":%llu,"
+		json_begin(jf, 0);
+		fprintf(jf, ",\n \"args\":{\"threads\":%llu,\"work_us\":%llu,\"sleep_ms\":%llu,"
 			"\"duration_s\":%llu,\"sweep\":",
-			PROG, VERSION, jstr(cmdline), opt_threads, opt_work_us,
-			opt_sleep_ms, opt_duration);
+			opt_threads, opt_work_us, opt_sleep_ms, opt_duration);
 		if (opt_sweep)
 			for (int i = 0; i < nsweep; i++)
 				fprintf(jf, "%s%u", i ? "," : "[", sweep[i]);
@@ -400,17 +380,14 @@ int main(int argc, char **argv)
 			fprintf(jf, "%d},\n", opt_cpu);
 		else
 			fprintf(jf, "null},\n");
-		fprintf(jf, " \"preempt_model\":%s,\"kernel\":%s,\"cpus\":%d,"
-			"\"rounds_per_us\":%.3f,\n \"start\":\"%s\",\"end\":\"%s\",\n \"runs\":[",
-			model ? jstr(model) : "null", jstr(u.release), cpus, rounds_per_us,
-			start, end);
+		fprintf(jf, " \"cpus\":%d,\"rounds_per_us\":%.3f,\n \"runs\":[",
+			cpus, rounds_per_us);
 		for (int i = 0; i < nsweep; i++) {
 			fprintf(jf, "%s\n  ", i ? "," : "");
 			print_run(jf, &runs[i], 1);
 		}
-		fprintf(jf, "]}\n");
-		if (fflush(jf) == EOF || (jf != stdout && fclose(jf) == EOF))
-			die("write", opt_json);
+		fprintf(jf, "]");
+		json_end(jf, opt_json);
 	}
 	if (fflush(stdout) == EOF)
 		die("write", "stdout");

@@ -1,0 +1,172 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# tests/check.sh - the fast suite, 'make check': the table of the checks
+# that need no kernel tree, no kernel build and no boot (the C tools and
+# their library, the knobs' validation, the report from a committed run's
+# figures, bench's time left with stub runs).  Read by tests/run.sh;
+# tests/engine.sh says what a line means.  $T is the suite's scratch
+# directory, $P the test profile, $TOP the top of the tree.
+
+# ---- the C tools and their library ---------------------------------------
+check gives=tools "the C tools and their library build (make -C tools)" \
+	"make -s -C tools" 0 '' 300
+check "the C tools build static for arm64 too (STATIC=1 CC=aarch64-linux-gnu-gcc, in a copy)" \
+	"cp -r tools $T/tools-arm64 && make -s -C $T/tools-arm64 clean && make -s -C $T/tools-arm64 STATIC=1 CC=aarch64-linux-gnu-gcc &&
+	 file $T/tools-arm64/vp-fsload $T/tools-arm64/vp-threads $T/tools-arm64/vp-crash $T/tools-arm64/vp-stats |
+	 grep -c 'ARM aarch64.*statically linked'" 0 '^4$' 300
+
+# unit DESCRIPTION FUNCTION [ARGS...]: a unit test of tests/tools.sh passes
+unit() {
+	local desc=$1
+	shift
+	check needs=tools "$desc" "tests/tools.sh $(printf '%q ' "$@")" 0 '' 60
+}
+unit "vp-fsload: fill writes exactly size MiB, JSON and text report the bytes" t_fill
+unit "vp-fsload: fill with chunk not dividing size: exact size, non-zero distinct blocks" t_fill_odd_chunk
+unit "vp-fsload: JSON has sysinfo (release, version, preempt_model), start_time, end_time, cmdline" t_json_meta
+unit "vp-fsload: --json without FILE writes pure JSON to stdout" t_json_stdout
+unit "vp-fsload: JSON strings are escaped (quote, backslash, tab in path)" t_json_escape
+unit "vp-fsload: --quiet prints nothing" t_quiet
+unit "vp-fsload: truncate leaves size 0 and reports size_before" t_truncate
+unit "vp-fsload: truncate --to=1000 sets size 1000" t_truncate_to
+unit "vp-fsload: sparse file allocates far less than its apparent size" t_sparse
+unit "vp-fsload: mkfiles creates exactly N files over per-dir subdirectories" t_mkfiles
+unit "vp-fsload: rmfiles empties the directory and counts entries" t_rmfiles
+unit "vp-fsload: read reports the file's byte count" t_read
+unit "vp-fsload: --cpu=0 pins and runs" t_cpu
+unit "vp-fsload: --help exits 0 and lists every command and default" t_help
+unit "vp-fsload: unknown command exits 2" expect_rc 2 vp-fsload frobnicate x
+unit "vp-fsload: --size=abc exits 2" expect_rc 2 vp-fsload --size=abc fill x
+unit "vp-fsload: --size=-1 exits 2" expect_rc 2 vp-fsload --size=-1 fill x
+unit "vp-fsload: --size=0 exits 2" expect_rc 2 vp-fsload --size=0 fill x
+unit "vp-fsload: --chunk=12k exits 2" expect_rc 2 vp-fsload --chunk=12k fill x
+unit "vp-fsload: --stride=2 (below 4 KiB block) exits 2" expect_rc 2 vp-fsload --stride=2 sparse x
+unit "vp-fsload: unknown option exits 2" expect_rc 2 vp-fsload --bogus fill x
+unit "vp-fsload: missing PATH exits 2" expect_rc 2 vp-fsload fill
+unit "vp-fsload: read in missing directory exits 1 naming the path" t_missing_dir
+unit "vp-fsload: truncate of missing file exits 1" expect_rc 1 vp-fsload truncate nonexistent
+unit "vp-fsload: rmfiles on a regular file exits 1" t_rmfiles_file
+
+unit "vp-threads: 4 threads, 1 s: JSON and text figures consistent and bounded" t_thr_run
+unit "vp-threads --sweep=2,4: two runs, 2 and 4 threads, --quiet prints nothing" t_thr_sweep
+unit "vp-threads --json to stdout, --cpu=0, VP_PREEMPT_MODEL, odd-count median" t_thr_stdout_cpu
+unit "vp-threads --help exits 0 and lists every option and default" t_thr_help
+unit "vp-threads --threads=0 exits 2" expect_usage --threads=0
+unit "vp-threads --threads=abc exits 2" expect_usage --threads=abc
+unit "vp-threads --threads=4097 exits 2" expect_usage --threads=4097
+unit "vp-threads --sweep=10,,20 exits 2" expect_usage --sweep=10,,20
+unit "vp-threads --sweep=10, exits 2" expect_usage --sweep=10,
+unit "vp-threads --sleep-ms=0 exits 2" expect_usage --sleep-ms=0
+unit "vp-threads unknown option exits 2" expect_usage --bogus
+unit "vp-threads stray argument exits 2" expect_usage 10
+unit "vp-threads --json into a missing directory exits 1" expect_rc 1 vp-threads --threads=1 --duration=1 --json=no/dir/x.json
+
+unit "vp-crash load: 200 ops, every fsynced file verifies intact" t_crash_intact
+unit "vp-crash load: the same --seed gives the same operations, another seed others" t_crash_same_seed
+unit "vp-crash judge: one changed byte in an acked file is reported, exit 1" t_crash_corrupt
+unit "vp-crash judge: an acked file missing, another one byte longer: 2 lost" t_crash_missing_and_short
+unit "vp-crash judge: a pending unlink/truncate allows either state, not a third" t_crash_pending_either
+unit "vp-crash verify/judge: a zeroed tail is legal only under a pending truncate to its start or before" t_crash_zero_tail
+unit "vp-crash judge: a line cut by the power cut is ignored, a kernel prefix is not" t_crash_cut_line
+unit "vp-crash judge: a garbled line before the last exits 2 (no verdict)" t_crash_garbled
+unit "vp-crash judge: a file that is not an ack log exits 2" t_crash_not_acklog
+unit "vp-crash: no command exits 2" expect_rc 2 vp-crash
+unit "vp-crash: unknown command exits 2" expect_rc 2 vp-crash fly /tmp
+unit "vp-crash: --max-files=1 exits 2" expect_rc 2 vp-crash --max-files=1 load /tmp
+unit "vp-crash --help exits 0 and lists every option" t_crash_help
+
+unit "vp-stats: equal repeats give a zero-width interval at the ratio" \
+	stats_is '.value == 2 and .lo == 2 and .hi == 2 and .n_a == 3 and .n_b == 3' "10 10 10" "5,5,5"
+# Maxima of 3 repeats: a resample's max is one of the three values, and
+# the smallest comes with probability (1/3)^3 = 3.7%, so the 95% interval
+# runs from min(A)/max(B) to max(A)/min(B) exactly.
+unit "vp-stats --stat=max: the interval of three maxima is min/max .. max/min" \
+	stats_is '.value == 2 and .lo == 1 and .hi == 4' --stat=max "100 200 150" "50 100 75"
+unit "vp-stats: a floor and a scale make the threshold max(K * B, F)" \
+	stats_is '.value == 0.75 and .verdict == "met"' --stat=max --scale=1.5 --floor=200 --want=1 --goal=le "100 150 120" "50 60 70"
+unit "vp-stats: a latency wholly over the threshold is missed" \
+	stats_is '.verdict == "missed" and .lo > 1' --stat=max --scale=2 --floor=1000 --want=1 --goal=le "5615 4916 5200" "600 700 500"
+unit "vp-stats: an interval across the threshold is not resolved, with more runs named" \
+	stats_is '.verdict == "not resolved" and .lo < 1.03 and .hi > 1.03 and .runs_to_resolve > 3' --want=1.03 --goal=ge "1.02 1.05 1.06" "1 1.01 0.99"
+unit "vp-stats: the same data and seed give the same interval" t_stats_same
+unit "vp-stats: an unknown --stat exits 2" expect_rc 2 vp-stats --stat=mean 1 1
+unit "vp-stats: a value that is not a number exits 2" expect_rc 2 vp-stats "1 x" 1
+unit "vp-stats: --want without --goal exits 2" expect_rc 2 vp-stats --want=1 1 1
+unit "vp-stats: a zero denominator without a floor exits 2" expect_rc 2 vp-stats 1 0
+
+unit "the tools' library: every tool's JSON opens with the same envelope, each field typed" t_lib_envelope
+unit "the tools' library: the envelope's return_code is the tool's exit status" t_lib_return_code
+unit "the tools' library: quotes, backslashes and control characters are escaped and come back intact" t_lib_escape
+unit "the tools' library: forty long strings in one record, none overwriting another" t_lib_many
+
+# ---- the knobs: every one has a default, unknown values are refused ------
+# A fake 6.1 tree.
+mkdir -p "$T/linux-6.1"
+printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n' >"$T/linux-6.1/Makefile"
+check "make help lists every knob with its valid values" \
+	"make -s help" 0 'CLOCK += auto +\(auto kvm tcg icount\)'
+check "server-nofs boots its own kernel while the points group has a patch, and server's once the group is empty" \
+	"mkdir -p $T/top && cp -r configs series $T/top/ && sed -i '/^[^#]/d' $T/top/configs/profiles/points.group &&
+	 echo \"\$(. scripts/lib.sh; group_patches points | wc -l) \$(. scripts/lib.sh; profile_kernel server-nofs) \$(TOP=$T/top; . scripts/lib.sh; profile_kernel server-nofs)\"" \
+	0 '^[1-9][0-9]* server-nofs server$'
+check "an unknown clock is refused with the valid ones" \
+	"CLOCK=sundial scripts/clock.sh" nz "unknown CLOCK 'sundial'; valid: auto kvm tcg icount"
+check "an unknown BENCH size is refused with the valid ones" \
+	"BENCH=huge scripts/bench.sh $P" nz "unknown BENCH 'huge'; valid: quick full smoke"
+check "a GUESTS that is not a number is refused" \
+	"GUESTS=two scripts/bench.sh $P" nz "GUESTS must be a positive number or auto, not 'two'"
+check "an unknown LANE is refused with the valid ones (bench and run)" \
+	"LANE=3vcpu scripts/bench.sh $P; LANE=3vcpu scripts/run.sh $P probe $T/lane" nz "unknown LANE '3vcpu'; valid: 1vcpu 2vcpu"
+check "an unknown scenario is refused with the valid ones" \
+	"scripts/run.sh $P nosuch $T/nosuch" nz "unknown scenario 'nosuch'; valid scenarios: .*ext3-truncate"
+check "a TIMEOUT that is not a number is refused" \
+	"TIMEOUT=soon scripts/run.sh $P probe $T/soon" nz "TIMEOUT must be a number of seconds, not 'soon'"
+check "a KSRC that is not 7.3 is refused" \
+	"make -s tree KSRC=$T/linux-6.1" nz "is Linux 6\.1; this series is for Linux 7\.3 only"
+check "a KSRC that does not exist is refused" \
+	"make -s tree KSRC=$T/nonexistent" nz "KSRC=.*: no such directory"
+
+# ---- the harness's own logic on fixed input ------------------------------
+printf '[    1.0] x\n[    2.5] BUG: sleeping function called from invalid context at fs/ext4/indirect.c:900\n' >"$T/c-atomic.log"
+printf '[    3.1] WARNING: possible circular locking dependency detected\n' >"$T/c-lockdep.log"
+printf '[    3.1] BUG: KASAN: slab-use-after-free in ext4_free_branches+0x1c/0x200\n' >"$T/c-kasan.log"
+printf '[   30.0] watchdog: BUG: soft lockup - CPU#1 stuck for 22s! [vp-fsload:212]\n' >"$T/c-lockup.log"
+printf 'vp| BUG: a line of the scenario'"'"'s own log\n[    1.0] ok\n' >"$T/c-clean.log"
+check "a debug kernel's splat in the console fails the run, named by kind" \
+	". scripts/lib.sh; for k in atomic lockdep kasan lockup clean; do echo \"\$k=\$(console_status $T/c-\$k.log)\"; done | tr '\n' ' '" \
+	0 '^atomic=atomic-sleep lockdep=lockdep kasan=kasan lockup=soft-lockup clean=ok $'
+# A committed bench run's figures (run.json, cyclictest and load JSON of
+# every run; results/2026-12-02-bench-quick has its summary).
+mkdir -p "$T/fixtures"
+tar -xJf tests/fixtures/2026-12-02-bench-quick.tar.xz -C "$T/fixtures"
+# The goals table, judged on a committed run whose figures are known: on
+# 2026-12-02, server was 1.016x upstream-lazy on ctxswitch with a tight
+# interval (the 1.03x goal missed) and 1.014x on hackbench with an interval
+# across 1.03 (not resolved); the run was on two vCPUs, so its worst
+# latencies are not judged.
+check needs=tools "the report judges the series' goals with intervals (fixture: the run of results/2026-12-02-bench-quick)" \
+	"REPORT_DIR=$T/goals scripts/report.sh $T/fixtures/2026-12-02-bench-quick >/dev/null &&
+	 echo \"\$(jq -r '.[] | select(.goal | startswith(\"server vs upstream-lazy\")) | \"\\(.scenario) \\(.value * 1000 | round) \\(.lo < .value and .value < .hi) \\(.verdict)\"' $T/goals/goals.json | tr '\\n' ';')\" \
+	      \"lat=\$(jq -r '[.[] | select(.what == \"lat\") | .verdict] | unique | join(\",\")' $T/goals/goals.json)\" \
+	      \"html=\$(grep -c 'server vs upstream-lazy: throughput &gt;= 1.03x on hackbench and ctxswitch</td><td>0/2<' $T/goals/index.html)\"" \
+	0 '^ctxswitch 1016 true missed;hackbench 1014 true not resolved; lat=not judged html=1$' 120
+have root-tmpfs "[ \"\$(id -u)\" = 0 ] && d=\$(mktemp -d) && mount -t tmpfs -o size=64k vp-probe \$d && umount \$d && rmdir \$d" \
+	"needs root to mount a small tmpfs"
+check needs=tools,root-tmpfs "a full disk under the report is a clear error, and leaves no half-written report" \
+	"mkdir -p $T/full && mount -t tmpfs -o size=64k vp-full $T/full || exit 9;
+	 REPORT_DIR=$T/full/report scripts/report.sh $T/fixtures/2026-12-02-bench-quick 2>$T/full.err; rc=\$?; cat $T/full.err;
+	 echo \"message=\$(grep -c 'could not write the report .*disk full' $T/full.err) left=\$(ls -A $T/full | wc -l)\"; umount $T/full; exit \$rc" \
+	nz '^message=1 left=0$' 120
+
+# The time left on bench's progress lines: six stub runs of a short load
+# two at a time, then six of one that takes six times as long alone
+# (tests/bench-eta.sh, no QEMU; an elapsed/finished rate shows 60 s of 34).
+check "make bench's time left holds when the slow loads come last (stub runs): within 30%" \
+	"tests/bench-eta.sh" 0 '^eta ok' 180
+
+# Every figure README.md's tables quote is in the summary of the run they
+# name (tests/figures-test.sh, once it is there).
+have figures-test "[ -f tests/figures-test.sh ]" "tests/figures-test.sh is not there yet"
+check needs=figures-test "every figure in README.md's tables is in the summary of the run it names" \
+	"bash tests/figures-test.sh README.md" 0 '' 120

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vp-common.c - the library every tool of tools/ links: see vp-common.h
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "vp-common.h"
+
+static const char *prog = "vp";
+static char *cmdline;
+static char start_time[32], end_time[32];
+
+/* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ". */
+static void iso_now(char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+void vp_init(const char *name, int argc, char **argv)
+{
+	size_t len = strlen(name) + 1;
+	char *p;
+
+	prog = name;
+	for (int i = 1; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	cmdline = malloc(len);
+	if (!cmdline)
+		die("malloc", "command line");
+	p = stpcpy(cmdline, name);
+	for (int i = 1; i < argc; i++) {
+		*p++ = ' ';
+		p = stpcpy(p, argv[i]);
+	}
+	iso_now(start_time, sizeof(start_time));
+}
+
+void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
+	exit(2);
+}
+
+void die(const char *what, const char *arg)
+{
+	fprintf(stderr, "%s: %s%s%s: %s\n", prog, what, *arg ? " " : "", arg,
+		strerror(errno));
+	exit(1);
+}
+
+unsigned long long parse_num(const char *opt, const char *s,
+			     unsigned long long min, unsigned long long max)
+{
+	unsigned long long v = 0;
+	char *end = NULL;
+
+	errno = 0;
+	if (isdigit((unsigned char)s[0]))
+		v = strtoull(s, &end, 10);
+	if (!isdigit((unsigned char)s[0]) || errno || *end || v < min || v > max)
+		usage_error("invalid value for --%s: '%s' (expected integer %llu..%llu)",
+			    opt, s, min, max);
+	return v;
+}
+
+unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+void vp_mark_start(void)
+{
+	iso_now(start_time, sizeof(start_time));
+}
+
+void vp_mark_end(void)
+{
+	iso_now(end_time, sizeof(end_time));
+}
+
+const struct utsname *vp_uname(void)
+{
+	static struct utsname u;
+	static int done;
+
+	if (!done && uname(&u) < 0)
+		die("uname", "");
+	done = 1;
+	return &u;
+}
+
+/* debugfs says e.g. "none voluntary full (lazy)": the mode in brackets */
+static int model_from_debugfs(char *buf, size_t len)
+{
+	FILE *f = fopen("/sys/kernel/debug/sched/preempt", "r");
+	char line[256], *l = NULL, *r = NULL;
+
+	if (!f)
+		return 0;
+	if (fgets(line, sizeof(line), f))
+		l = strchr(line, '(');
+	fclose(f);
+	if (l)
+		r = strchr(++l, ')');
+	if (!r || r == l || (size_t)(r - l) >= len)
+		return 0;
+	memcpy(buf, l, r - l);
+	buf[r - l] = '\0';
+	return 1;
+}
+
+const char *vp_preempt_model(void)
+{
+	static char model[64];
+	const char *env = getenv("VP_PREEMPT_MODEL"), *v;
+	size_t vl;
+
+	if (model[0])
+		return model;
+	if (env && *env) {
+		snprintf(model, sizeof(model), "%s", env);
+		return model;
+	}
+	if (model_from_debugfs(model, sizeof(model)))
+		return model;
+	/* uname -v says "PREEMPT" for both the lazy and the full model */
+	v = vp_uname()->version;
+	vl = strlen(v);
+	if (strstr(v, "PREEMPT_RT"))
+		return "rt";
+	if (strstr(v, "PREEMPT_LAZY"))
+		return "lazy-or-full";
+	if (strstr(v, "PREEMPT_DYNAMIC"))
+		return "dynamic";
+	if (strstr(v, " PREEMPT ") || (vl >= 7 && !strcmp(v + vl - 7, "PREEMPT")))
+		return "lazy-or-full";
+	return "none-or-voluntary";
+}
+
+/* 1 on a PREEMPT_RT kernel (/sys/kernel/realtime), as rt-tests says it */
+static int rt_kernel(void)
+{
+	FILE *f = fopen("/sys/kernel/realtime", "r");
+	int rt = 0;
+
+	if (f) {
+		rt = fgetc(f) == '1';
+		fclose(f);
+	}
+	return rt;
+}
+
+void json_str(FILE *f, const char *s)
+{
+	putc('"', f);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			putc(c, f);
+	}
+	putc('"', f);
+}
+
+FILE *json_open(const char *path, int *quiet)
+{
+	FILE *f;
+
+	if (!path || !strcmp(path, "-")) {
+		*quiet = 1;
+		return stdout;
+	}
+	f = fopen(path, "w");
+	if (!f)
+		die("open", path);
+	return f;
+}
+
+/* ,"KEY":"VALUE" */
+static void json_kv(FILE *f, const char *key, const char *val)
+{
+	fprintf(f, ",\"%s\":", key);
+	json_str(f, val);
+}
+
+void json_begin(FILE *f, int return_code)
+{
+	const struct utsname *u = vp_uname();
+
+	if (!end_time[0])
+		vp_mark_end();
+	fprintf(f, "{\"file_version\":%d", VP_JSON_FILE_VERSION);
+	json_kv(f, "tool", prog);
+	json_kv(f, "version", VP_VERSION);
+	json_kv(f, "cmdline", cmdline ? cmdline : prog);
+	fprintf(f, ",\n \"start_time\":\"%s\",\"end_time\":\"%s\",\"return_code\":%d,\n"
+		" \"sysinfo\":{\"sysname\":", start_time, end_time, return_code);
+	json_str(f, u->sysname);
+	json_kv(f, "nodename", u->nodename);
+	json_kv(f, "release", u->release);
+	json_kv(f, "version", u->version);
+	json_kv(f, "machine", u->machine);
+	fprintf(f, ",\"realtime\":%d", rt_kernel());
+	json_kv(f, "preempt_model", vp_preempt_model());
+	fprintf(f, "}");
+}
+
+void json_end(FILE *f, const char *path)
+{
+	fprintf(f, "}\n");
+	if (fflush(f) == EOF || ferror(f) || (f != stdout && fclose(f) == EOF))
+		die("write", path ? path : "stdout");
+}
