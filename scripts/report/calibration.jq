@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# calibration.json from summary.json (input) and results.json ($res).
+# calibration.json from summary.json (input), results.json ($res) and the
+# reference kernels of pairs.json ($pairs).
 include "stats";
 
 . as $sum
@@ -22,10 +23,10 @@ include "stats";
    ($k[] | select(.floor_us == null) | "\(.profile): no calibration measured"),
    ($k[] | select(.floor_us != null and .floor_us >= $bound) | "\(.profile): floor \(.floor_us) us >= \($bound) us")] as $why
 | {calibrated: ($why | length == 0), why: $why, lane: $lane, clock: $b.clock, bound_us: $bound,
-   kernels: $k,
+   kernels: $k, reference_kernels: $pairs[0].reference,
    boots: {total: ($runs | length),
 	   contaminated: ([$runs[] | select(.calibration.contaminated == true)] | length),
 	   excluded: ([$runs[] | select(.excluded and (.rerun_of | not))] | length)},
    reference: [$sum | group_by(.scenario)[] | select(.[0].scenario != "calibrate")
 	| {scenario: .[0].scenario}
-	  + ([.[] | select(.profile == "upstream-full" or .profile == "upstream-lazy") | {(.profile): .all.max}] | add // {})]}
+	  + ([.[] | select(.profile | IN($pairs[0].reference[])) | {(.profile): .all.max}] | add // {})]}
