@@ -7,9 +7,54 @@
 # needs: bench.json and the report's summaries (summary, calibration,
 # goals and questions JSON, report.md, the plots); its raw runs go into
 # one archive under build/archives/, outside git, with its sha256 in
-# DEST/raw.sha256 (see the end of this file).
+# DEST/raw.sha256 (see the end of this file).  It also writes
+# DEST/repeats.json, every boot's own figures (the report's summary keeps
+# only their median and spread).
+#
+# snapshot.sh --repeats DEST RAW_DIR - only write DEST/repeats.json, from
+# a run's raw data (a bench run, or an archive unpacked) already archived.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+
+# repeats DIR: one record per boot under DIR (a directory with a run.json):
+# its directory, profile, scenario, clock, env and status, cyclictest's
+# worst and average latency (µs) and the load's own figures, as the guest
+# wrote them (in results/, or beside run.json in runs made before bench.sh);
+# then per group of repeats (the directory without its number) how many
+# boots ran, finished (ok) and ended in each status
+repeats() {
+	local r d g ct load
+	find "$1" -name run.json | sort -V | while read -r r; do
+		d=$(dirname "$r") g=$(dirname "$r")/results
+		[ -d "$g" ] || g=$d
+		ct=$g/cyclictest.json load=$g/load.json
+		[ -s "$ct" ] || ct=/dev/null
+		[ -s "$load" ] || load=/dev/null
+		jq -c -n --slurpfile run "$r" --slurpfile ct "$ct" --slurpfile load "$load" --arg dir "${d#"$1"/}" '
+			$run[0] as $r | ($ct[0].thread["0"] // {}) as $t
+			| {run: $dir, profile: $r.profile, scenario: $r.scenario, clock: $r.clock, env: ($r.env // ""),
+			   status: $r.status, max_us: $t.max, avg_us: $t.avg}
+			+ (if $r.calibration.contaminated == true then {excluded: true} else {} end)
+			+ (if $load[0] then {load: $load[0].results} else {} end)'
+	done >"$w/repeats"
+	awk 'BEGIN { print "{\"runs\": [" } NR > 1 { print prev "," } { prev = "  " $0 } END { if (NR) print prev; print "]," }' "$w/repeats"
+	jq -s -c '.[] | {group: (.run | sub("[-/][0-9]+$"; "")), profile, scenario, clock, env, status}' "$w/repeats" |
+		jq -s -c 'group_by(.group)[] | {group: .[0].group, profile: .[0].profile, scenario: .[0].scenario,
+			clock: .[0].clock, env: .[0].env, runs: length, ok: map(select(.status == "ok")) | length,
+			status: (group_by(.status) | map({(.[0].status): length}) | add)}' |
+		awk 'BEGIN { print "\"groups\": [" } NR > 1 { print prev "," } { prev = "  " $0 } END { if (NR) print prev; print "]}" }'
+}
+
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+
+if [ "${1:-}" = --repeats ]; then
+	[ $# -eq 3 ] && [ -d "$3" ] || die "usage: snapshot.sh --repeats DEST RAW_DIR"
+	mkdir -p "$2" || die "cannot create $2"
+	repeats "$3" >"$2/repeats.json.part" && mv "$2/repeats.json.part" "$2/repeats.json"
+	du -b "$2/repeats.json" >&2
+	exit 0
+fi
 
 [ $# -eq 2 ] || die "usage: snapshot.sh DEST BENCH_DIR|RELIABILITY_DIR"
 dest=$1 src=$2
@@ -61,6 +106,7 @@ tar -C "$(dirname "$src")" --exclude='*/scratch.img' --exclude='*/results.img' \
 	-cJf "$archive.part" "$(basename "$src")" || die "could not write $archive (disk full?)"
 mv "$archive.part" "$archive"
 cp "$src/bench.json" "$dest/"
+repeats "$src/runs" >"$dest/repeats.json"
 REPORT_DIR=$dest/report.full PROG=report.sh "$TOP/scripts/report.sh" "$src"
 rm -rf "$dest/report"
 mkdir -p "$dest/report"

@@ -17,7 +17,6 @@ have debug-kernel "[ -f build/kernels/debug/bzImage ]" \
 	"no debug kernel built (make kernels PROFILES=debug; 'make reliability' builds it)"
 have dynamic-kernel "[ -f build/kernels/upstream-dynamic/bzImage ]" \
 	"no upstream-dynamic kernel built (make kernels PROFILES=upstream-dynamic)"
-have mbox-test "[ -f tests/mbox-test.sh ]" "tests/mbox-test.sh is not there yet"
 
 # A copy of the series with a patch that cannot apply, an option no kernel
 # has, and a fragment whose promise a debug option breaks.
@@ -88,8 +87,8 @@ check needs=patch "a Kconfig warning fails a profile's resolution, naming the sy
 check needs=patch "a Kconfig warning fails make defconfigs' resolution, naming the symbol (CONFIG_HZ=abc)" \
 	"printf 'CONFIG_HZ=abc\\n' >$T/kw2.config && FRAGMENT=$T/kw2.config scripts/defconfig.sh x86_64 kw $T/kwdc 2>&1 | tr '\\n' ' '; exit \${PIPESTATUS[0]}" nz \
 	"x86_64 kw: Kconfig warned, and warnings are errors.*invalid for HZ" 300
-check needs=mbox-test,patch "make mbox: the series as mail applies with git am to a pristine 7.3 tree" \
-	"bash tests/mbox-test.sh" 0 '' 1800
+check needs=patch "make mbox: the series as mail applies with git am to a pristine 7.3 tree, checkpatch clean" \
+	"bash tests/mbox-test.sh" 0 '^mbox: \[PATCH 0/[0-9]+\]\.\.\[PATCH ([0-9]+)/\1\] applied by git am' 1800
 
 # ---- the test kernel and the guest image --------------------------------
 check needs=patch gives=kernel "one slim kernel ($P) builds" \

@@ -18,8 +18,10 @@
 # Documentation table without one is listed as not checked.
 #
 # The figures.  Every number in a table's body but for its first column
-# (the row's label); not dates, times, link targets, `code`, nor numbers
-# glued to a word (p99, ext3, x86_64, 2-core).
+# (the row's label); not dates, times, link targets, `code`, quoted
+# messages ("... for 5230 jiffies": program output, like `code`), the
+# number of a CPU (CPU 1), nor numbers glued to a word (p99, ext3, x86_64,
+# 2-core).
 #
 # Traced.  A figure is traced when a number in the run's committed summary
 # (every *.json and README.md under its directory) prints as the figure at
@@ -160,7 +162,8 @@ cells() {
 defs='
 def num_re: "(?:[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+)(?:\\.[0-9]+)?";
 def unit_re: "(?:x|×|%|\\s?µs|\\s?us|\\s?ms)";
-def clean: gsub("\\]\\([^)]*\\)"; "]") | gsub("`[^`]*`"; "") | gsub("[0-9]{4}-[0-9]{2}-[0-9]{2}"; "")
+def clean: gsub("\\]\\([^)]*\\)"; "]") | gsub("`[^`]*`"; "") | gsub("\"[^\"]*\""; "") | gsub("\\bCPU ?#?[0-9]+"; "CPU")
+	| gsub("[0-9]{4}-[0-9]{2}-[0-9]{2}"; "")
 	| gsub("[0-9]{1,2}:[0-9]{2}"; "") | gsub("results/[^ )]*"; "");
 def clauses: gsub("(?<s>[,;:]) "; "\(.s)\u0001")
 	| reduce (explode[]) as $ch ({d: 0, cur: [], out: []};
@@ -217,8 +220,9 @@ done <"$w/refs"
 #    that names no run), then the message.  A number in a run's summary
 #    traces a figure when it prints as the figure and its context has what
 #    the table says of the figure: the profiles its row label names
-#    (Server, Desktop, Lazy, Full, dynamic, and "without the fs patches"
-#    or nofs: server-nofs) and one of the loads its column header, or else
+#    (Server, Desktop, Lazy, Full, dynamic, and "without" or nofs: the
+#    run's Server kernel without a patch, server-nofs or server-notrunc)
+#    and one of the loads its column header, or else
 #    its clause, names before it (hackbench, ping-pong or context switches:
 #    ctxswitch, truncate, jbd2 commit, ...).  A figure of which the table
 #    says neither may be any number of the run's summary, README included.
@@ -234,18 +238,21 @@ jq -R -r --slurpfile cand "$w/cand.json" "$defs"'
 	def loads($run): ascii_downcase as $t
 		| [$run.scenarios[] | . as $s | select(any(([$s, ($s | gsub("-"; " "))] + (aliases[$s] // []))[];
 			. as $p | $t | test("(^|[^a-z0-9-])" + $p + "($|[^a-z0-9])")))];
-	# the profiles a row label names, of those the run has
+	# the profiles a row label names, of those the run has: a list of
+	# alternatives per kernel ("without": any Server kernel without a patch
+	# the run has, server-nofs or server-notrunc)
 	def kernels($run): . as $l
 		| ([$l | scan("\\bServer\\b")] | length) as $server
 		| ([$l | scan("nofs|\\bwithout\\b")] | length) as $nofs
-		| ([$run.profiles[] | select(test("^server-no"))] | first) as $np
-		| [(if $nofs > 0 and $np then $np else empty end),
-		   (if $server - (if $np then $nofs else 0 end) > 0 then "server" else empty end),
-		   (if test("\\bDesktop\\b") then "desktop" else empty end),
-		   (if test("\\bLazy\\b") and (test("\\bdynamic\\b") | not) then "upstream-lazy" else empty end),
-		   (if test("\\bFull\\b") then "upstream-full" else empty end),
-		   (if test("\\bdynamic\\b|distributions") then "upstream-dynamic" else empty end)]
-		| map(select(IN($run.profiles[]))) | unique;
+		| [$run.profiles[] | select(test("^server-no"))] as $nps
+		| ($nps | length > 0) as $np
+		| [(if $nofs > 0 and $np then $nps else empty end),
+		   (if $server - (if $np then $nofs else 0 end) > 0 then ["server"] else empty end),
+		   (if test("\\bDesktop\\b") then ["desktop"] else empty end),
+		   (if test("\\bLazy\\b") and (test("\\bdynamic\\b") | not) then ["upstream-lazy"] else empty end),
+		   (if test("\\bFull\\b") then ["upstream-full"] else empty end),
+		   (if test("\\bdynamic\\b|distributions") then ["upstream-dynamic"] else empty end)]
+		| map(map(select(IN($run.profiles[]))) | select(length > 0)) | unique;
 	split("\t") | {doc: .[0], line: .[1], col: .[2], cell: .[3], label: .[5],
 		runs: (.[4] | split(" ") | map(select(. != "") | ($cand[0][.].root // "") as $r
 			| if $r == "" then "\(.) (no such run)" else $r end) | unique)}
@@ -268,9 +275,9 @@ jq -R -r --slurpfile cand "$w/cand.json" "$defs"'
 		 | ($c.label | kernels($run)) as $k
 		 | ($c.col | loads($run)) as $lc | (if ($lc | length) > 0 then $lc else ($f.before | loads($run)) end) as $ld
 		 | select(any($run.values[]; . as $x
-			| matches($x.v; $f) and all($k[]; IN($x.ctx[])) and (($ld | length) == 0 or any($ld[]; IN($x.ctx[])))
+			| matches($x.v; $f) and all($k[]; any(.[]; IN($x.ctx[]))) and (($ld | length) == 0 or any($ld[]; IN($x.ctx[])))
 			  and ($ends or (any($x.ctx[]; . == "lo" or . == "hi") | not))))
-		 | "\($r)\(if ($k + $ld | length) > 0 then " (\($k + $ld | join(", ")))" else "" end)"] as $found
+		 | "\($r)\(if ($k + $ld | length) > 0 then " (\(($k | map(join("|"))) + $ld | join(", ")))" else "" end)"] as $found
 		| if ($found | length) > 0 then "ok\t\($where) in \($found | join(", "))"
 		  else "bad\t\($where): not traced in \($c.runs | join(", "))" end
 	  end' "$w/cells.tsv" >"$w/out"
