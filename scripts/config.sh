@@ -31,9 +31,7 @@ log=$out/config.log
 rc=0
 (cd "$work" && scripts/kconfig/merge_config.sh -n -s -O "$out" \
 	"$base" "$TOP/configs/profiles/$profile.config") >"$log" 2>&1 || rc=$?
-kw=$(kconfig_warnings "$log")
-[ -z "$kw" ] || die "profile $profile: Kconfig warned, and warnings are errors here (full log: $log):
-$(echo "$kw" | sed 's/^/    /')"
+kconfig_refuse "$log" "profile $profile"
 if [ $rc -ne 0 ]; then
 	bad=$(grep -E '^(WARNING: Value requested for|WARNING: CONFIG_.* differs|Value of .* is redefined)' "$log" |
 		sed -E 's/^WARNING: Value requested for ([A-Z0-9_]+).*/\1 (requested, not in the resolved .config)/;

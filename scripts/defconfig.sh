@@ -46,9 +46,7 @@ kmake() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$work" O="$out" ARCH=
 } >"$log" 2>&1 || die "$arch $name does not resolve (log: $log):
 $(tail -5 "$log" | sed 's/^/    /')"
 
-kw=$(kconfig_warnings "$log")
-[ -z "$kw" ] || die "$arch $name: Kconfig warned, and warnings are errors here (log: $log):
-$(echo "$kw" | sed 's/^/    /')"
+kconfig_refuse "$log" "$arch $name"
 
 bad=$(grep -E '^(CONFIG_[A-Z0-9_]+=.*|# CONFIG_[A-Z0-9_]+ is not set)$' "$frag" | while read -r line; do
 	sym=$(sed -E 's/^# (CONFIG_[A-Z0-9_]+) is not set$/\1/; s/=.*//' <<<"$line")

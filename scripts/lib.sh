@@ -309,3 +309,12 @@ kconfig_warnings() {
 		sed -E 's/^WARNING: unmet direct dependencies detected for ([A-Za-z0-9_]+).*/CONFIG_\1 (unmet direct dependencies: selected against its "depends on")/' |
 		sort -u || true
 }
+
+# kconfig_refuse LOG WHAT: stop, naming every Kconfig warning in LOG, if
+# there is one.
+kconfig_refuse() {
+	local kw
+	kw=$(kconfig_warnings "$1")
+	[ -z "$kw" ] || die "$2: Kconfig warned, and warnings are errors here (log: $1):
+$(echo "$kw" | sed 's/^/    /')"
+}

@@ -23,10 +23,11 @@ work=${WORK:-$BUILD/linux}
 # those groups (configs/profiles/GROUP.group), in its own work tree (for
 # profiles such as server-nofs).
 if [ -n "${WITHOUT:-}" ]; then
+	have=$(series_patches "$series")
 	for g in $WITHOUT; do
 		check_group "$g"
 		while read -r p; do
-			series_patches "$series" | grep -xF -- "$p" >/dev/null ||
+			grep -qxF -- "$p" <<<"$have" ||
 				die "group $g ($(group_file "$g")) names $p, which $series does not have"
 		done < <(series_patches "$(group_file "$g")")
 	done
