@@ -169,3 +169,9 @@ check "make bench's time left holds when the slow loads come last (stub runs): w
 # the committed summary of the run they name (tests/figures-test.sh).
 check "every figure in the tables of README.md and Documentation is in the summary of the run it names" \
 	"bash tests/figures-test.sh" 0 ' 0 not traced, 0 not checked' 120
+
+# A run that the series, a changelog, a fragment, README.md or
+# Documentation names is committed (a renamed or dropped run is caught).
+check "every results/ run that series, patches, configs, README.md and Documentation name exists" \
+	"grep -rohE 'results/[0-9]{4}-[0-9]{2}-[0-9]{2}-[A-Za-z0-9-]+' series patches configs README.md Documentation |
+	 sort -u | while read -r d; do [ -d \"\$d\" ] || { echo \"missing: \$d\"; exit 1; }; done" 0 '' 30
