@@ -4,6 +4,15 @@
 # bench -> report, and the test suite.  'make help' lists targets and knobs.
 
 # ---- knobs (each has a default; unknown values are refused) -------------
+# The guests' architecture: x86_64, or arm64 (cross-built slim kernels in
+# build/kernels-arm64/, an arm64 Debian image build/rootfs-arm64.img, booted
+# on qemu-system-aarch64's virt machine; no rtla, so no TIMERLAT, and no
+# power cuts there yet).
+ARCH ?= x86_64
+VALID_ARCHS := x86_64 arm64
+ifneq ($(filter-out $(VALID_ARCHS),$(ARCH))$(words $(ARCH)),1)
+$(error unknown ARCH '$(ARCH)'; valid: $(VALID_ARCHS))
+endif
 # Kernels to build and benchmark: names of configs/profiles/*.config.
 # 7.3 as shipped (static Lazy, the PREEMPT_DYNAMIC kernel distributions ship,
 # static Full), this series' Server and Desktop, and Server without the
@@ -52,7 +61,7 @@ CUTS ?= 50
 # Where downloads, the pristine tree, ccache and the Debian guest tree live.
 CACHE ?= $(HOME)/.cache/voluntary-preempt
 
-export PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS CALIB_BOUND_US CALIB_RERUNS TIMEOUT KSRC CACHE CUTS
+export ARCH PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS CALIB_BOUND_US CALIB_RERUNS TIMEOUT KSRC CACHE CUTS
 
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
@@ -71,20 +80,22 @@ help:
 	@echo '  patch      build/linux: a copy of the tree with the series applied (quilt, no fuzz)'
 	@echo '  configs    resolve every profile'"'"'s .config and check no option was dropped'
 	@echo '  defconfigs resolve the series'"'"' server and desktop configs for x86_64 and arm64 (checked)'
-	@echo '  kernels    build the PROFILES kernels into build/kernels/<profile>/'
-	@echo '  rootfs     build the Debian guest image build/rootfs.img'
+	@echo '  kernels    build the PROFILES kernels into build/kernels/<profile>/ (arm64: build/kernels-arm64/)'
+	@echo '  rootfs     build the Debian guest image build/rootfs.img (arm64: build/rootfs-arm64.img)'
 	@echo '  boot       boot PROFILE with a shell on the serial console (Ctrl-a x quits)'
 	@echo '  reliability  fsck and canaries after every fs workload, CUTS power cuts per kernel,'
 	@echo '             and the debug kernel through every scenario (RELIABILITY_PROFILES)'
 	@echo '  report     rebuild the report of the last bench run'
 	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO (on LANE)'
-	@echo '  inspect    does each PROFILES kernel touch __preempt_count? (objdump of vmlinux)'
+	@echo '  inspect    does each PROFILES kernel touch the preempt count? (objdump of vmlinux; x86_64:'
+	@echo '             __preempt_count, arm64: thread_info through sp_el0)'
 	@echo '  bisect     build every prefix of the series (each patch builds on its own; PROFILE)'
 	@echo '  mbox       build/mbox/: the series as mail (cover letter, [PATCH 0/N]..[PATCH N/N] mbox for git am)'
 	@echo '  clean      remove build/ (kernels, work tree, results); keeps CACHE'
 	@echo '  distclean  also remove CACHE (downloads, pristine tree, ccache, guest tree)'
 	@echo
 	@echo 'Knobs (current value):'
+	@echo '  ARCH       = $(ARCH)   ($(VALID_ARCHS); arm64: cross-built, qemu-system-aarch64 -M virt)'
 	@echo '  PROFILES   = $(PROFILES)'
 	@echo '               valid: $(ALL_PROFILES)'
 	@echo '  CLOCK      = $(CLOCK)   (auto kvm tcg icount)'
@@ -104,8 +115,11 @@ help:
 	@echo '  SCENARIO   = $(SCENARIO)   (for hotspots; tools/guest/scenarios/*.sh)'
 	@echo '  CACHE      = $(CACHE)'
 
+# arm64 lane: the cross compiler, QEMU for arm64, and what runs the arm64
+# guest tree's package scripts on this host (qemu-user through binfmt_misc)
 DEPS := quilt qemu-system-x86 qemu-utils mmdebstrap ccache gnuplot-nox jq \
-	build-essential gcc-aarch64-linux-gnu flex bison bc cpio kmod libelf-dev libssl-dev dwarves \
+	build-essential gcc-aarch64-linux-gnu qemu-system-arm qemu-user-static binfmt-support arch-test \
+	flex bison bc cpio kmod libelf-dev libssl-dev dwarves \
 	xz-utils e2fsprogs rsync file util-linux coreutils pkg-config libtracefs-dev libtraceevent-dev
 deps:
 	@PROG="make deps" $(S)/deps.sh $(DEPS)

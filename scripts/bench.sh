@@ -9,6 +9,10 @@
 #
 # EXTRA_ENV=K=V,... is added to every scenario's knobs (MOUNT_OPTS=data=journal).
 #
+# ARCH=x86_64|arm64 (lib.sh) picks the guests' architecture: the kernels of
+# build/kernels-arm64 and the arm64 image for arm64; bench.json and every
+# run.json record it.
+#
 # LANE=1vcpu|2vcpu is the guests' shape (run.sh).  1vcpu, the default, is
 # the calibrated latency lane: one vCPU that the load and cyclictest share.
 # On two vCPUs under icount QEMU runs the vCPUs in turn on one host thread,
@@ -64,6 +68,7 @@ esac
 reruns=${CALIB_RERUNS:-2}
 [[ $reruns =~ ^[0-9]+$ ]] || die "CALIB_RERUNS must be a number, not '$reruns'"
 [[ ${CALIB_BOUND_US:-50} =~ ^[1-9][0-9]*$ ]] || die "CALIB_BOUND_US must be a number of microseconds, not '$CALIB_BOUND_US'"
+check_env_arch "${EXTRA_ENV:-}"
 [[ ${GUESTS:-auto} =~ ^([1-9][0-9]*|auto)$ ]] || die "GUESTS must be a positive number or auto, not '$GUESTS'"
 clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$1")
 lanes=${GUESTS:-auto}
@@ -80,17 +85,17 @@ jq -n --arg stamp "$stamp" --arg clock "$clock" --arg bench "${BENCH:-quick}" \
 	--argjson repeat "$repeat" --argjson lanes "$lanes" --arg lane "$lane" --argjson reruns "$reruns" \
 	--argjson bound "${CALIB_BOUND_US:-50}" --arg scenarios "$scenarios" --arg profiles "$*" \
 	--arg host "$(uname -n)" --arg hostkernel "$(uname -r)" --arg cpu "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')" \
-	--argjson ncpu "$(nproc)" --arg qemu "$(qemu-system-x86_64 --version | head -1)" \
-	--arg cmd "$(knobs="CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600} LANE=$lane GUESTS=$lanes${EXTRA_ENV:+ EXTRA_ENV=$EXTRA_ENV}"
+	--argjson ncpu "$(nproc)" --arg qemu "$("$QEMU" --version | head -1)" --arg arch "$ARCH" \
+	--arg cmd "$(knobs="$([ "$ARCH" = x86_64 ] || echo "ARCH=$ARCH ")CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600} LANE=$lane GUESTS=$lanes${EXTRA_ENV:+ EXTRA_ENV=$EXTRA_ENV}"
 		if [ -n "${MAKELEVEL:-}" ]; then echo "make bench PROFILES=\"$*\" $knobs"; else echo "$knobs scripts/bench.sh $*"; fi)" \
-	'{stamp: $stamp, command: $cmd, clock: $clock, lane: $lane, vcpus: (if $lane == "2vcpu" then 2 else 1 end),
+	'{stamp: $stamp, command: $cmd, arch: $arch, clock: $clock, lane: $lane, vcpus: (if $lane == "2vcpu" then 2 else 1 end),
 	  calib_bound_us: $bound, calib_reruns: $reruns, bench: $bench, repeat: $repeat, guests: $lanes,
 	  scenarios: ($scenarios | split(" ")), profiles: ($profiles | split(" ")),
 	  host: {name: $host, kernel: $hostkernel, cpu: $cpu, ncpu: $ncpu, qemu: $qemu}}' >"$dir/bench.json"
 ln -sfn "$stamp" "$BUILD/results/latest"
 
 total=$(( repeat * $(wc -w <<<"$scenarios") * $# ))
-say "bench: $# profiles x $(wc -w <<<"$scenarios") scenarios x $repeat repeats = $total runs, clock $clock, lane $lane, up to $lanes guest(s) at a time; results in $dir"
+say "bench: $# profiles x $(wc -w <<<"$scenarios") scenarios x $repeat repeats = $total runs, $ARCH, clock $clock, lane $lane, up to $lanes guest(s) at a time; results in $dir"
 [ "$lane" != 1vcpu ] || [ "$lanes" = 1 ] ||
 	warn "GUESTS=$lanes on the calibrated lane: guests beside each other raise each other's floor"
 start=$(date +%s)

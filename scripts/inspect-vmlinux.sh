@@ -10,35 +10,103 @@
 #     and how long the function is;
 #   - how many instructions in the whole kernel text touch __preempt_count,
 #     and whether preempt_schedule and __rcu_read_lock exist at all.
+#
+# x86_64 keeps the count in the per-CPU variable __preempt_count, and
+# objdump names it in a comment on every instruction that addresses it
+# ("%gs:0x0(%rip) # <__preempt_count>"): those are counted.
+#
+# ARCH=arm64 keeps it in the task: thread_info is the first member of
+# task_struct (THREAD_INFO_IN_TASK), the task pointer of the running task
+# lives in the system register sp_el0 (get_current(),
+# arch/arm64/include/asm/current.h), and arch/arm64/include/asm/preempt.h
+# reads and writes thread_info.preempt_count (a u64: the u32 count and the
+# u32 need_resched flag, inverted) with plain loads and stores.  So every
+# access is "mrs xN, sp_el0" followed, at once or later in the function,
+# by "ldr/str wM|xM, [xN, #OFF]" or "[xN, #OFF+4]", with OFF =
+# TSK_TI_PREEMPT from the build's include/generated/asm-offsets.h (8, after
+# thread_info.flags, unless ARM64_SW_TTBR0_PAN puts ttbr0 between).  No
+# symbol names the access, so the count follows the registers: per
+# function, in address order, a register holds the task pointer from its
+# "mrs ..., sp_el0" (or a "mov" of such a register) until an instruction
+# writes it, or a call ("bl", "blr") clobbers the caller-saved x0-x18; a
+# load or store at OFF or OFF+4 through such a register is counted.  It is
+# a linear scan, not a data-flow analysis (a register set on one branch is
+# taken to hold on the other), good for comparing two kernels built from
+# the same tree, not for an exact figure.  The entry code's accesses
+# through its "tsk" register (x28, loaded from __entry_task) are not seen.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-need objdump nm jq
+cross=$(kmake_cross)
+need "${cross}objdump" "${cross}nm" jq
 [ $# -gt 0 ] || die "usage: inspect-vmlinux.sh PROFILE..."
 funcs="_raw_spin_lock _raw_spin_unlock _raw_spin_lock_irqsave _raw_read_lock __local_bh_enable_ip kmem_cache_alloc_noprof"
+
+# arm64_pc_table OFF <objdump: "function insns-touching-the-count insns"
+# for every function of an arm64 disassembly (the comment at the top).
+arm64_pc_table() {
+	awk -v off="$1" '
+		function flush() { if (fn != "") printf "%s %d %d\n", fn, c, n }
+		function regno(r) { return (r ~ /^[xw][0-9]+$/) ? substr(r, 2) + 0 : -1 }
+		/^[0-9a-f]+ <.*>:$/ {
+			flush(); fn = substr($2, 2, length($2) - 3); n = c = 0; delete cur; next
+		}
+		/^ *[0-9a-f]+:\t/ {
+			n++
+			split($0, f, "\t")
+			op = f[2]; args = f[3]
+			sub(/ *\/\/.*/, "", args)
+			na = split(args, a, ", *")
+			if (op == "mrs" && a[2] == "sp_el0") { if (regno(a[1]) >= 0) cur[regno(a[1])] = 1; next }
+			if (op == "mov" && regno(a[2]) in cur) { cur[regno(a[1])] = 1; next }
+			if (op ~ /^(ld|st)/ && match(args, /\[x[0-9]+(, #[0-9]+)?\]/)) {
+				m = substr(args, RSTART + 1, RLENGTH - 2)
+				split(m, mb, ", #")
+				o = (mb[2] == "") ? 0 : mb[2] + 0
+				if (regno(mb[1]) in cur && (o == off || o == off + 4)) c++
+			}
+			if (op == "bl" || op == "blr") { for (r = 0; r <= 18; r++) delete cur[r]; next }
+			# the instructions that write their first operand (ldp: two)
+			if (op ~ /^(st|cmp|cmn|tst|ccmp|ccmn|cb|tb|b$|b\.|br|ret|prfm|msr|hint|nop|dmb|dsb|isb|bti|paci|auti)/) next
+			if (regno(a[1]) >= 0) delete cur[regno(a[1])]
+			if (op ~ /^ldp/ && regno(a[2]) >= 0) delete cur[regno(a[2])]
+		}
+		END { flush() }'
+}
 
 printf '%-18s %-6s %-6s %-6s %-6s %10s  %s\n' profile COUNT PREEMP P_RCU DYN "pc-insns" "per function: preempt_count insns/total insns" >&2
 for p; do
 	check_profile "$p"
-	d=$BUILD/kernels/$(profile_kernel "$p")
-	[ -f "$d/vmlinux" ] || die "no vmlinux for $p; run 'make kernels PROFILES=$p'"
+	d=$KERNELS/$(profile_kernel "$p")
+	[ -f "$d/vmlinux" ] || die "no vmlinux for $p; run 'make kernels ARCH=$ARCH PROFILES=$p'"
 	cfg() { grep -q "^CONFIG_$1=y" "$d/.config" && echo true || echo false; }
-	# The per-CPU variable's address as objdump prints it in comments.
-	pc=$(nm "$d/vmlinux" | awk '$3 == "__preempt_count" {print $1}')
 	dis=$d/vmlinux.dis
 	if [ ! -s "$dis" ] || [ "$dis" -ot "$d/vmlinux" ]; then
-		objdump -d --no-show-raw-insn "$d/vmlinux" >"$dis.part" && mv "$dis.part" "$dis"
+		"${cross}objdump" -d --no-show-raw-insn "$d/vmlinux" >"$dis.part" && mv "$dis.part" "$dis"
 	fi
-	total=0
-	[ -n "$pc" ] && total=$(grep -c '<__preempt_count>' "$dis" || true)
+	if [ "$ARCH" = arm64 ]; then
+		off=$(awk '$1 == "#define" && $2 == "TSK_TI_PREEMPT" {print $3}' "$d/include/generated/asm-offsets.h")
+		[[ $off =~ ^[0-9]+$ ]] || die "no TSK_TI_PREEMPT in $d/include/generated/asm-offsets.h"
+		# per function: name, preempt count instructions, instructions
+		table=$(arm64_pc_table "$off" <"$dis")
+		total=$(awk '{t += $2} END {print t + 0}' <<<"$table")
+	else
+		# The per-CPU variable's address as objdump prints it in comments.
+		pc=$(nm "$d/vmlinux" | awk '$3 == "__preempt_count" {print $1}')
+		total=0
+		[ -n "$pc" ] && total=$(grep -c '<__preempt_count>' "$dis" || true)
+		table=$(for f in $funcs; do
+			awk -v f="<$f>:" '
+				$2 == f { on = 1; next }
+				on && /^$/ { exit }
+				on && /:\t/ { n++; if ($0 ~ /<__preempt_count>/) c++ }
+				END { if (n) printf "%d %d\n", c + 0, n }' "$dis" | sed "s/^/$f /"
+		done)
+	fi
 	perfn=$(for f in $funcs; do
-		awk -v f="<$f>:" '
-			$2 == f { on = 1; next }
-			on && /^$/ { exit }
-			on && /:\t/ { n++; if ($0 ~ /<__preempt_count>/) c++ }
-			END { if (n) printf "%d %d\n", c + 0, n; else print "- -" }' "$dis" | sed "s/^/$f /"
+		awk -v f="$f" '$1 == f {print; found = 1; exit} END {if (!found) print f " - -"}' <<<"$table"
 	done)
-	has() { nm "$d/vmlinux" | awk -v s="$1" '$3 == s {f = 1} END {print f ? "true" : "false"}'; }
+	has() { "${cross}nm" "$d/vmlinux" | awk -v s="$1" '$3 == s {f = 1} END {print f ? "true" : "false"}'; }
 	jq -c -n --arg profile "$p" --arg release "$(cat "$d/include/config/kernel.release" 2>/dev/null)" \
 		--argjson count "$(cfg PREEMPT_COUNT)" --argjson preemption "$(cfg PREEMPTION)" \
 		--argjson prcu "$(cfg PREEMPT_RCU)" --argjson dyn "$(cfg PREEMPT_DYNAMIC)" \

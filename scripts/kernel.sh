@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kernel.sh PROFILE - build one slim guest kernel out of tree in
-# $BUILD/kernels/PROFILE, or OUT=dir (bzImage, vmlinux, the resolved .config
+# $BUILD/kernels/PROFILE (ARCH=arm64: $BUILD/kernels-arm64/PROFILE, cross-
+# compiled), or OUT=dir (bzImage or Image, vmlinux, the resolved .config
 # and build.log).  The build is skipped when its inputs (series, fragments)
 # are unchanged since the last successful build.  ccache is used when
 # present.
@@ -15,15 +16,18 @@ check_profile "$profile"
 k=$(profile_kernel "$profile")
 [ "$k" = "$profile" ] || exec "$0" "$k"
 need make gcc flex bison bc
-out=${OUT:-$BUILD/kernels/$profile}
+cross=$(kmake_cross)
+[ -z "$cross" ] || need "${cross}gcc"
+image=$(basename "$KIMAGE")
+out=${OUT:-$KERNELS/$profile}
 work=$(work_for_profile "$profile")
 variant=$(variant_dir "$profile")
 if [ -z "${OUT:-}" ] && [ -n "$variant" ]; then
 	# built beside its work tree (see variant_dir), found in $BUILD/kernels
-	mkdir -p "$variant/kernels" "$BUILD/kernels"
+	mkdir -p "$variant/kernels$ASFX" "$KERNELS"
 	[ -L "$out" ] || rm -rf "$out"
-	ln -sfn "../$(basename "$variant")/kernels/$profile" "$out"
-	out=$variant/kernels/$profile
+	ln -sfn "../$(basename "$variant")/kernels$ASFX/$profile" "$out"
+	out=$variant/kernels$ASFX/$profile
 fi
 make_variant_tree "$profile"
 lock "$BUILD/kernels/.lock"
@@ -31,17 +35,17 @@ lock "$BUILD/kernels/.lock"
 [ -f "$work/.vp-series" ] || die "no patched work tree at $work; run 'make patch' first"
 lock_shared "$work.lock"
 
-key=$(cat "$work/.vp-series" "$TOP/configs/guest-base.config" \
+key=$(cat "$work/.vp-series" "$GUEST_BASE" \
 	"$TOP/configs/profiles/$profile.config" 2>/dev/null | sha256sum | cut -c1-16)
-if [ -f "$out/bzImage" ] && [ "$(cat "$out/.vp-key" 2>/dev/null)" = "$key" ]; then
-	say "kernel $profile is up to date ($out/bzImage)"
+if [ -f "$out/$image" ] && [ "$(cat "$out/.vp-key" 2>/dev/null)" = "$key" ]; then
+	say "kernel $profile is up to date ($out/$image)"
 	exit 0
 fi
-rm -f "$out/.vp-key" "$out/bzImage"
+rm -f "$out/.vp-key" "$out/$image"
 
 "$TOP/scripts/config.sh" "$profile" "$out" >/dev/null
 
-cc=gcc
+cc=${cross}gcc
 if command -v ccache >/dev/null 2>&1; then
 	export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
 	# the real path: make hands the compiler resolved paths, and a
@@ -53,14 +57,14 @@ if command -v ccache >/dev/null 2>&1; then
 	# The prefix map only makes __FILE__ relative; ignoring it lets work
 	# trees at other paths (a fresh clone, the without-fs tree) share hits.
 	export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
-	cc="ccache gcc"
+	cc="ccache $cc"
 fi
 jobs=${JOBS:-$(nproc)}
-say "building kernel $profile (make -j$jobs, CC='$cc'); log: $out/build.log"
+say "building kernel $profile for $ARCH (make -j$jobs, CC='$cc'); log: $out/build.log"
 start=$(date +%s)
 # a calling 'make -s' must not silence the kernel build: its log is the progress
-env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$work" O="$out" -j"$jobs" CC="$cc" KBUILD_BUILD_USER=vp KBUILD_BUILD_HOST=vp \
-	bzImage >"$out/build.log" 2>&1 &
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$work" O="$out" "${KMAKE[@]}" -j"$jobs" CC="$cc" \
+	KBUILD_BUILD_USER=vp KBUILD_BUILD_HOST=vp "$image" >"$out/build.log" 2>&1 &
 pid=$!
 for sig in INT TERM; do
 	trap "set +e; kill \$pid 2>/dev/null; wait \$pid 2>/dev/null; resignal $sig" $sig
@@ -75,6 +79,6 @@ if ! wait $pid; then
 	grep -E -B2 -A3 'error|Error' "$out/build.log" | tail -30 >&2
 	die "kernel $profile failed to build after $(elapsed "$start") (log: $out/build.log)"
 fi
-cp "$out/arch/x86/boot/bzImage" "$out/bzImage"
+cp "$out/$KIMAGE" "$out/$image"
 echo "$key" >"$out/.vp-key"
-say "kernel $profile built in $(elapsed "$start"): $out/bzImage ($(make -s -C "$work" O="$out" kernelrelease))"
+say "kernel $profile built in $(elapsed "$start"): $out/$image ($(make -s -C "$work" O="$out" "${KMAKE[@]}" kernelrelease))"

@@ -18,6 +18,49 @@ die() { echo "$PROG: error: $*" >&2; exit 1; }
 warn() { echo "$PROG: warning: $*" >&2; }
 say() { echo "==> $*" >&2; }
 
+# The guests' architecture, the ARCH knob: x86_64 (the default) or arm64,
+# cross-compiled (gcc-aarch64-linux-gnu) and booted on QEMU's arm64 virt
+# machine.  What the architecture decides is set here, once:
+#   KMAKE    the kernel's own make variables (ARCH=, CROSS_COMPILE=), given
+#            on the command line of every kernel make, so that the harness's
+#            ARCH in the environment never reaches the kernel's Makefile
+#   KIMAGE   the boot image in a kernel's build directory
+#   ASFX     "" for x86_64, "-arm64" for arm64: the suffix of every product
+#            an architecture has its own of (build/kernels-arm64,
+#            build/rootfs-arm64.img, ...), so that the x86_64 layout stays
+#   KERNELS  where the slim kernels go ($BUILD/kernels$ASFX)
+#   GUEST_BASE  the slim guest base fragment
+#   ROOTFS   the guest image;  QEMU the emulator;  CONSOLE the serial console
+#   HOST_ARCH  the host's name for the architecture (uname -m): KVM runs a
+#            guest only where the two agree
+ARCH=${ARCH:-x86_64}
+ARCHS="x86_64 arm64"
+case $ARCH in
+x86_64)
+	KMAKE=(ARCH=x86) KIMAGE=arch/x86/boot/bzImage ASFX=
+	GUEST_BASE=$TOP/configs/guest-base.config
+	QEMU=qemu-system-x86_64 CONSOLE=ttyS0 HOST_ARCH=x86_64 ;;
+arm64)
+	KMAKE=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-) KIMAGE=arch/arm64/boot/Image ASFX=-arm64
+	GUEST_BASE=$TOP/configs/guest-base-arm64.config
+	QEMU=qemu-system-aarch64 CONSOLE=ttyAMA0 HOST_ARCH=aarch64 ;;
+*) die "unknown ARCH '$ARCH'; valid: $ARCHS" ;;
+esac
+KERNELS=$BUILD/kernels$ASFX
+ROOTFS=$BUILD/rootfs$ASFX.img
+# CROSS_COMPILE of KMAKE (empty for the native build)
+kmake_cross() { local v; for v in "${KMAKE[@]}"; do [[ $v != CROSS_COMPILE=* ]] || echo "${v#*=}"; done; }
+
+# check_env_arch K=V,...: refuse scenario knobs the architecture's guest
+# cannot honour.  The arm64 image has no rtla of the 7.3 tree yet (rootfs.sh),
+# so TIMERLAT is refused there rather than run with Debian's older rtla.
+check_env_arch() {
+	[ "$ARCH" = arm64 ] || return 0
+	[[ ,$1, =~ ,TIMERLAT=([^,]*), ]] || return 0
+	[ "${BASH_REMATCH[1]}" = 0 ] ||
+		die "TIMERLAT is not available on ARCH=arm64 yet: the arm64 guest image has no rtla built from the 7.3 tree (use cyclictest alone, or ARCH=x86_64)"
+}
+
 # Elapsed time as m:ss since $1 (seconds since the epoch).
 elapsed() { local s=$(( $(date +%s) - $1 )); printf '%d:%02d' $((s / 60)) $((s % 60)); }
 

@@ -215,6 +215,8 @@ cal_hdr="kernel	calibrate: max µs	calibrate: p99.9 µs	boots' floor: max µs	bo
 ref_tsv=$(table reference_rows calibration.json)
 cal_line=$(table calibration_line calibration.json)
 lane=$(jq -r '.bench | "\(.lane // "2vcpu") (\(.vcpus // 2) vCPU)"' "$bench")
+# the guests' architecture (runs before the arm64 lane existed were x86_64)
+garch=$(jq -r '.bench.arch // "x86_64"' "$bench")
 # md_rows, md_rule, html_rows, html_head: tab-separated lines as Markdown
 # or HTML table rows; the rule under a Markdown header line.
 md_rows() { sed 's/\t/ | /g; s/^/| /; s/$/ |/'; }
@@ -227,7 +229,7 @@ note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; max,
 	echo "# voluntary-preempt benchmark report"
 	echo
 	echo "Run $(jq -r .bench.stamp "$bench") on $runon."
-	echo "Clock: **$clock**. Command: \`$cmd\`. Lane: **$lane**. Raw data: results.json, summary.json, calibration.json, questions.json, goals.json; every run's console log and guest output under runs/ of the run's directory."
+	echo "Guests: **$garch**. Clock: **$clock**. Command: \`$cmd\`. Lane: **$lane**. Raw data: results.json, summary.json, calibration.json, questions.json, goals.json; every run's console log and guest output under runs/ of the run's directory."
 	echo
 	echo "## Calibration"
 	echo
@@ -282,7 +284,7 @@ note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; max,
 	echo '.bad{background:#fdd}code{background:#eee}h3{margin-bottom:.3em}</style></head><body>'
 	echo "<h1>voluntary-preempt benchmark report</h1>"
 	echo "<p>Run $(jq -r .bench.stamp "$bench") on $runon.<br>"
-	echo "Clock: <b>$clock</b>. Lane: <b>$lane</b>. Command: <code>$cmd</code>.<br>Raw data: <a href=\"results.json\">results.json</a>, <a href=\"summary.json\">summary.json</a>, <a href=\"calibration.json\">calibration.json</a>, <a href=\"questions.json\">questions.json</a>, <a href=\"goals.json\">goals.json</a>.</p>"
+	echo "Guests: <b>$garch</b>. Clock: <b>$clock</b>. Lane: <b>$lane</b>. Command: <code>$cmd</code>.<br>Raw data: <a href=\"results.json\">results.json</a>, <a href=\"summary.json\">summary.json</a>, <a href=\"calibration.json\">calibration.json</a>, <a href=\"questions.json\">questions.json</a>, <a href=\"goals.json\">goals.json</a>.</p>"
 	echo "<h2>Calibration</h2><p>$(sed -E 's|\*\*([^*]*)\*\*|<b>\1</b>|g' <<<"$cal_line").</p>"
 	echo "<table><tr>$(html_head <<<"$cal_hdr")</tr>"
 	html_rows <<<"$cal_tsv"

@@ -7,10 +7,19 @@
 # made into an ext4 image with 'mkfs.ext4 -d' (no loop mounts).  The Debian
 # part is cached in $CACHE by its package list; the project's files are laid
 # on top every time (a few seconds).
+#
+# ARCH=arm64: $BUILD/rootfs-arm64.img, the same Debian packages for arm64
+# (mmdebstrap --architectures=arm64: the packages' scripts run under
+# qemu-user through binfmt_misc, which this script registers if it can),
+# the C tools cross-compiled static (aarch64-linux-gnu-gcc).  It has no rtla
+# of the 7.3 tree yet (that needs libtracefs for arm64 on the host), so
+# TIMERLAT is refused on arm64 (lib.sh check_env_arch).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 need mmdebstrap mkfs.ext4 make gcc
+cross=$(kmake_cross)
+[ -z "$cross" ] || need "${cross}gcc" arch-test
 # What the scenarios run in the guest.
 pkgs=rt-tests,stress-ng,fio,dbench,e2fsprogs,dosfstools,trace-cmd,rtla,procps,util-linux,kmod,psmisc
 # The compile load (scenario compile): gcc and make in the guest, and the
@@ -19,14 +28,31 @@ pkgs=$pkgs,gcc,make,libc6-dev
 src_pkg=lua5.4
 suite=${SUITE:-$(debian_suite)}
 key=$(echo "$suite $pkgs" | sha256sum | cut -c1-12)
-base=$CACHE/rootfs-$suite-$key
+base=$CACHE/rootfs-$suite$ASFX-$key
+# Debian's name of the architecture (mmdebstrap --architectures)
+darch=$(dpkg --print-architecture)
+[ "$ARCH" = x86_64 ] || darch=$ARCH
+
+# foreign: can the host run the guest's binaries (qemu-user through
+# binfmt_misc)?  If not, mount binfmt_misc and enable qemu-aarch64 (both
+# from 'make deps': qemu-user-static, binfmt-support), then ask again.
+foreign_ok() {
+	arch-test "$darch" >/dev/null 2>&1 && return 0
+	say "registering qemu-user for $darch binaries (binfmt_misc)"
+	[ -e /proc/sys/fs/binfmt_misc/register ] ||
+		mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc >&2 || true
+	update-binfmts --enable "qemu-${HOST_ARCH}" >&2 || true
+	arch-test "$darch" >/dev/null 2>&1
+}
 
 lock "$CACHE/rootfs.lock"
 if [ ! -f "$base/.vp-done" ]; then
 	[ "$(id -u)" = 0 ] || die "building the Debian guest tree needs root (mmdebstrap); run as root"
+	[ "$darch" = "$(dpkg --print-architecture)" ] || foreign_ok ||
+		die "this host cannot run $darch binaries, which mmdebstrap needs for the guest tree: 'make deps' installs qemu-user-static and binfmt-support; binfmt_misc must be mountable"
 	rm -rf "$base.part"
-	say "mmdebstrap $suite minbase + $pkgs (about a minute)"
-	mmdebstrap --variant=minbase --include="$pkgs" \
+	say "mmdebstrap $suite $darch minbase + $pkgs (about a minute natively, several under qemu-user)"
+	mmdebstrap --variant=minbase --architectures="$darch" --include="$pkgs" \
 		--dpkgopt='path-exclude=/usr/share/{doc,man,locale,info}/*' \
 		"$suite" "$base.part" "$(debian_mirror)" >&2 ||
 		die "mmdebstrap failed (see above)"
@@ -52,17 +78,32 @@ if [ -z "$src" ]; then
 	src=$(ls "$srcdir/$src_pkg"_*.orig.tar.* | tail -1)
 fi
 
-say "building guest tools"
-make -s -C "$TOP/tools" >&2
+# the C tools: the host's build for x86_64 guests; for another
+# architecture a static cross build in a copy (tools/ keeps the host's)
+tools=$TOP/tools
+if [ -n "$cross" ]; then
+	tools=$BUILD/tools$ASFX
+	mkdir -p "$tools"
+	cp "$TOP"/tools/Makefile "$TOP"/tools/*.[ch] "$tools/"
+	say "building guest tools for $ARCH (static, ${cross}gcc)"
+	make -s -C "$tools" STATIC=1 CC="${cross}gcc" >&2
+else
+	say "building guest tools"
+	make -s -C "$tools" >&2
+fi
 
 # rtla from the 7.3 tree's tools/tracing/rtla (Debian's rtla is older than
 # the kernel it would trace), built once per tree against the host's
 # libtracefs; the guest has the same Debian libraries (its rtla package
-# depends on them).  Its /usr/local/bin/rtla comes first in PATH.
-need pkg-config
-ktree=$(PROG=tree.sh "$TOP/scripts/tree.sh") || exit 1
-rtla=$CACHE/rtla-$(echo "$ktree" | sha256sum | cut -c1-12)
-if [ ! -x "$rtla/rtla" ]; then
+# depends on them).  Its /usr/local/bin/rtla comes first in PATH.  A
+# cross-built guest has none (arm64: not yet).
+rtla=
+if [ -z "$cross" ]; then
+	need pkg-config
+	ktree=$(PROG=tree.sh "$TOP/scripts/tree.sh") || exit 1
+	rtla=$CACHE/rtla-$(echo "$ktree" | sha256sum | cut -c1-12)
+fi
+if [ -n "$rtla" ] && [ ! -x "$rtla/rtla" ]; then
 	say "building rtla from $ktree/tools/tracing/rtla"
 	rm -rf "$rtla.part"
 	mkdir -p "$rtla.part"
@@ -75,8 +116,8 @@ if [ ! -x "$rtla/rtla" ]; then
 	rm -rf "$rtla.part"
 fi
 
-img=$BUILD/rootfs.img
-tree=$BUILD/rootfs.d
+img=$ROOTFS
+tree=$BUILD/rootfs$ASFX.d
 rm -rf "$tree"
 mkdir -p "$BUILD"
 cp -al "$base" "$tree"
@@ -88,8 +129,8 @@ install -m 644 "$TOP/tools/guest/lib.sh" "$tree/vp/lib.sh"
 install -m 755 "$TOP"/tools/guest/scenarios/*.sh "$tree/vp/scenarios/"
 mkdir -p "$tree/vp/src"
 cp "$src" "$tree/vp/src/"
-make -s -C "$TOP/tools" DESTDIR="$tree" install >&2
-install -m 755 "$rtla/rtla" "$tree/usr/local/bin/rtla"
+make -s -C "$tools" DESTDIR="$tree" install ${cross:+STATIC=1 CC="${cross}gcc"} >&2
+[ -z "$rtla" ] || install -m 755 "$rtla/rtla" "$tree/usr/local/bin/rtla"
 rm -f "$img.part"
 # the guest runs with snapshot=on: the image is never written by a boot
 mkfs.ext4 -q -F -L vp-root -d "$tree" "$img.part" 1536M

@@ -7,7 +7,7 @@
 #   serial1.log   what the guest wrote to its second serial port, /dev/ttyS1
 #                 (vp-crash's acks: a channel the kernel's messages cannot mix into)
 #   results/      what the guest wrote (meta.json, the tools' JSON, logs)
-#   run.json      profile, scenario, clock, lane, status, wall time, QEMU
+#   run.json      profile, scenario, arch, clock, lane, status, wall time, QEMU
 #                 command, and the boot's calibration: the worst latency of
 #                 its calibration phases before and after the load (the
 #                 guest's calib-pre.json and calib-post.json), its floor (the
@@ -22,12 +22,15 @@
 # "hung-task", "warning"), "no-results" or "scenario-failed".  The exit code
 # is 0 for ok and 1 for any failure, so a caller can go on with the next run.
 #
-# Environment: CLOCK=kvm|tcg|icount (resolved by clock.sh; default auto),
+# Environment: ARCH=x86_64|arm64 (lib.sh; arm64: the kernel of
+# build/kernels-arm64 and build/rootfs-arm64.img on qemu-system-aarch64's
+# virt machine, -cpu max, PL011 console), CLOCK=kvm|tcg|icount (resolved by
+# clock.sh; default auto),
 # TIMEOUT=seconds (600), VP_ENV=K=V,K=V for the scenario, LANE (1vcpu: one
 # vCPU that the load and cyclictest share, the calibrated latency lane;
 # 2vcpu: two vCPUs, cyclictest on CPU 1), CALIB_BOUND_US (50), MEM (1024),
 # SCRATCH_MB (2048), APPEND (extra kernel parameters, after the profile's
-# own "# Boot:" ones), KERNEL (another bzImage, run under PROFILE's name),
+# own "# Boot:" ones), KERNEL (another bzImage or Image, run under PROFILE's name),
 # SCRATCH (an existing image to use as the scratch disk, kept afterwards:
 # 'make reliability' boots twice on one disk), POWERCUT=SECS (kill QEMU,
 # a power cut, SECS seconds after serial1.log shows "vp-crash: start";
@@ -50,12 +53,15 @@ case $lane in
 esac
 bound=${CALIB_BOUND_US:-50}
 [[ $bound =~ ^[1-9][0-9]*$ ]] || die "CALIB_BOUND_US must be a number of microseconds, not '$bound'"
+check_env_arch "${VP_ENV:-}"
 kprofile=$(profile_kernel "$profile")
-kernel=${KERNEL:-$BUILD/kernels/$kprofile/bzImage}
-rootfs=$BUILD/rootfs.img
-[ -f "$kernel" ] || die "no kernel for $profile; run 'make kernels PROFILES=$kprofile'"
-[ -f "$rootfs" ] || die "no guest image; run 'make rootfs'"
-need qemu-system-x86_64 timeout tar
+kernel=${KERNEL:-$KERNELS/$kprofile/$(basename "$KIMAGE")}
+rootfs=$ROOTFS
+amake=
+[ "$ARCH" = x86_64 ] || amake=" ARCH=$ARCH"
+[ -f "$kernel" ] || die "no kernel for $profile; run 'make kernels$amake PROFILES=$kprofile'"
+[ -f "$rootfs" ] || die "no guest image; run 'make rootfs$amake'"
+need "$QEMU" timeout tar
 clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$profile") || exit 1
 
 rm -rf "$out"
@@ -79,9 +85,17 @@ tcg) accel=(-accel tcg,thread=multi -cpu max) ;;
 icount) accel=(-accel tcg -cpu max -icount shift=0,sleep=off -rtc clock=vm) ;;
 *) die "unknown clock '$clock'; valid clocks: kvm tcg icount" ;;
 esac
-qemu=(qemu-system-x86_64 "${accel[@]}" -smp "$smp" -m "${MEM:-1024}"
+# arm64: QEMU's virt machine, booted from the Image with a device tree; its
+# one PL011 UART is the console (QEMU 7.2's virt has no second one for the
+# guest, so serial1.log stays empty there: the power-cut acks need it)
+machine=()
+if [ "$ARCH" = arm64 ]; then
+	machine=(-M virt)
+	[ "$clock" != kvm ] || machine=(-M virt,gic-version=host)
+fi
+qemu=("$QEMU" "${machine[@]}" "${accel[@]}" -smp "$smp" -m "${MEM:-1024}"
 	-nographic -no-reboot -kernel "$kernel"
-	-append "console=ttyS0 root=/dev/vda rw init=/vp/init panic=-1 vp.scenario=$scenario vp.env=${VP_ENV:-} $(profile_boot "$profile") ${APPEND:-}"
+	-append "console=$CONSOLE root=/dev/vda rw init=/vp/init panic=-1 vp.scenario=$scenario vp.env=${VP_ENV:-} $(profile_boot "$profile") ${APPEND:-}"
 	-drive "file=$rootfs,format=raw,if=virtio,snapshot=on"
 	-drive "file=$scratch,format=raw,if=virtio,cache=unsafe"
 	-drive "file=$res,format=raw,if=virtio"
@@ -155,11 +169,11 @@ calib=$(jq -c -n --slurpfile pre "$pre" --slurpfile post "$post" --argjson bound
 		floor_us: ([worst($pre), worst($post)] | map(select(. != null)) | max),
 		bound_us: $bound} | . + {contaminated: ($lane == "1vcpu" and .floor_us > $bound)} end' 2>/dev/null) || calib=null
 
-jq -n --arg profile "$profile" --arg scenario "$scenario" --arg clock "$clock" \
+jq -n --arg profile "$profile" --arg scenario "$scenario" --arg arch "$ARCH" --arg clock "$clock" \
 	--arg lane "$lane" --argjson vcpus "$smp" --argjson calibration "$calib" \
 	--arg status "$status" --argjson secs "$secs" --argjson qemu_rc "$rc" \
 	--arg env "${VP_ENV:-}" --arg host "$(uname -n)" --arg start "$(date -u -d @"$start" +%FT%TZ)" \
-	--args '{profile: $profile, scenario: $scenario, clock: $clock, lane: $lane, vcpus: $vcpus,
+	--args '{profile: $profile, scenario: $scenario, arch: $arch, clock: $clock, lane: $lane, vcpus: $vcpus,
 		calibration: $calibration, status: $status,
 		wall_secs: $secs, qemu_rc: $qemu_rc, env: $env, start: $start,
 		qemu: $ARGS.positional}' -- "${qemu[@]}" >"$out/run.json"

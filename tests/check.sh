@@ -112,6 +112,12 @@ check "server-nofs boots its own kernel while the points group has a patch, and 
 	0 '^[1-9][0-9]* server-nofs server$'
 check "an unknown clock is refused with the valid ones" \
 	"CLOCK=sundial scripts/clock.sh" nz "unknown CLOCK 'sundial'; valid: auto kvm tcg icount"
+check "an unknown ARCH is refused with the valid ones (make and the scripts)" \
+	"{ make -s help ARCH=sparc; ARCH=sparc scripts/run.sh $P probe $T/arch; } 2>&1 | tr '\n' ' '; exit \${PIPESTATUS[0]}" nz \
+	"Makefile.*unknown ARCH 'sparc'; valid: x86_64 arm64.*run.sh: error: unknown ARCH 'sparc'; valid: x86_64 arm64"
+check "TIMERLAT is refused on arm64 with the reason (no rtla in the arm64 image yet)" \
+	"ARCH=arm64 VP_ENV=TIMERLAT=1 scripts/run.sh $P cyclic-idle $T/tl" nz \
+	"TIMERLAT is not available on ARCH=arm64 yet"
 check "an unknown BENCH size is refused with the valid ones" \
 	"BENCH=huge scripts/bench.sh $P" nz "unknown BENCH 'huge'; valid: quick full smoke"
 check "a GUESTS that is not a number is refused" \

@@ -46,8 +46,9 @@ trap 'umount "$T/full" 2>/dev/null || true; rm -rf "$T"' EXIT
 export TMPDIR=$T
 # shellcheck disable=SC2034 # the test profile, in the tables' commands
 P=${TEST_PROFILE:-server}
-# the tests pick their clock themselves; a user's CLOCK does not leak in
-unset CLOCK BENCH REPEAT SCENARIOS PROFILES VP_ENV KSRC
+# the tests pick their clock and architecture themselves; a user's CLOCK
+# or ARCH does not leak in
+unset ARCH CLOCK BENCH REPEAT SCENARIOS PROFILES VP_ENV KSRC
 
 . tests/engine.sh
 trap 'engine_bail "tests/run.sh: reading the tables failed (line $LINENO)"' ERR
