@@ -5,7 +5,8 @@
 # /vp/scenarios/SCENARIO.sh as the guest's job, and leave in OUTDIR:
 #   console.log   the serial console, always kept
 #   serial1.log   what the guest wrote to its second serial port, /dev/ttyS1
-#                 (vp-crash's acks: a channel the kernel's messages cannot mix into)
+#                 (arm64: its virtio console, /dev/hvc0; vp-crash's acks: a
+#                 channel the kernel's messages cannot mix into)
 #   results/      what the guest wrote (meta.json, the tools' JSON, logs)
 #   run.json      profile, scenario, arch, clock, lane, status, wall time, QEMU
 #                 command, and the boot's calibration: the worst latency of
@@ -85,13 +86,16 @@ tcg) accel=(-accel tcg,thread=multi -cpu max) ;;
 icount) accel=(-accel tcg -cpu max -icount shift=0,sleep=off -rtc clock=vm) ;;
 *) die "unknown clock '$clock'; valid clocks: kvm tcg icount" ;;
 esac
-# arm64: QEMU's virt machine, booted from the Image with a device tree; its
+# arm64: QEMU's virt machine, booted from the Image with a device tree.  Its
 # one PL011 UART is the console (QEMU 7.2's virt has no second one for the
-# guest, so serial1.log stays empty there: the power-cut acks need it)
-machine=()
+# guest), so the guest's second channel is a virtio console there
+# (/dev/hvc0, on virtio-mmio: the disks keep their PCI order).
+machine=() second=(-serial "file:$out/serial1.log")
 if [ "$ARCH" = arm64 ]; then
 	machine=(-M virt)
 	[ "$clock" != kvm ] || machine=(-M virt,gic-version=host)
+	second=(-chardev "file,id=vp1,path=$out/serial1.log" -device virtio-serial-device
+		-device virtconsole,chardev=vp1)
 fi
 qemu=("$QEMU" "${machine[@]}" "${accel[@]}" -smp "$smp" -m "${MEM:-1024}"
 	-nographic -no-reboot -kernel "$kernel"
@@ -99,7 +103,7 @@ qemu=("$QEMU" "${machine[@]}" "${accel[@]}" -smp "$smp" -m "${MEM:-1024}"
 	-drive "file=$rootfs,format=raw,if=virtio,snapshot=on"
 	-drive "file=$scratch,format=raw,if=virtio,cache=unsafe"
 	-drive "file=$res,format=raw,if=virtio"
-	-serial mon:stdio -serial "file:$out/serial1.log")
+	-serial mon:stdio "${second[@]}")
 
 start=$(date +%s)
 if [ -n "${INTERACTIVE:-}" ]; then

@@ -7,19 +7,22 @@
 # data=journal), and vp-crash's mix of fsynced creates, big files with
 # indirect blocks, create storms ended by syncfs, truncates and unlinks in
 # /mnt/crash.  Every state that fsync made durable is announced on the
-# guest's second serial port, /dev/ttyS1 ("vp-crash: ack ..."), which the
-# host keeps as serial1.log; the next boot (crash-check) must find every
-# announced state on the disk.
+# guest's second serial port, /dev/ttyS1 (arm64: the virtio console
+# /dev/hvc0, QEMU's virt machine having one UART) ("vp-crash: ack ..."),
+# which the host keeps as serial1.log; the next boot (crash-check) must find
+# every announced state on the disk.
 #
 # Knobs (vp.env): SEED=1, OPS=0 (run until the power is cut), MAX_FILES=300,
 # BIG_MB=8, MOUNT_OPTS, MKFS_OPTS
 set -e
 . /vp/lib.sh
+ack=/dev/ttyS1
+[ "$(uname -m)" != aarch64 ] || ack=/dev/hvc0
 CANARY_FILES=0 fs_mount ext3 "${MOUNT_OPTS:-}"
 mkdir /mnt/crash
 sync
 vp-crash --seed="${SEED:-1}" --ops="${OPS:-0}" --max-files="${MAX_FILES:-300}" \
-	--big-mb="${BIG_MB:-8}" --log=/dev/ttyS1 load /mnt/crash
+	--big-mb="${BIG_MB:-8}" --log=$ack load /mnt/crash
 # reached only with OPS set: a load that ended without a cut
 vp-crash verify /mnt/crash >$OUT/manifest.txt
 fs_finish
