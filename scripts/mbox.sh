@@ -148,6 +148,16 @@ runinfo+=$'\n\nThe kernels (the profiles of the harness):\n\n'$(for p in $(jq -r
 	echo "$p: $(profile_header "$p" Help)" | fold -s -w 70 | sed 's/ *$//; 1s/^/  /; 1!s/^/    /'
 done)
 
+# where each patch's own measurements are: the results/ directories its
+# one-line comment in the series file names (the changelogs carry the
+# figures, not the paths)
+figs=$(awk -v N="$N" '
+	/^#/ { c = $0; next }
+	/^[[:space:]]*$/ { next }
+	{ i++; r = ""; t = c
+	  while (match(t, /results\/[^ ,;)]*/)) { r = r (r == "" ? "" : ", ") substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH) }
+	  printf "  [%d/%d] %s\n", i, N, (r == "" ? "(no measurement of its own)" : r); c = "" }' "$series")
+
 # table: tab-separated rows as a text table, the first column left-aligned,
 # the others right-aligned, indented by two
 table() {
@@ -227,11 +237,14 @@ preempt_count.
 
 The mm, jbd2 and ext4 patches are voluntary preemption points where a
 task woken under the restored models waited for a long stretch of
-kernel work: the page allocator's scaled pcp drain, the folios of a
-truncate batch, jbd2's walks of the revoke table and ext4's return of
-freed blocks to mballoc in the commit of a large truncate.  Each tests
-need_resched() first, so the preemptible models keep only a flag test.
-Each changelog has the trace that found it and its measurements.
+kernel work: the page allocator's scaled pcp drain, a large readahead
+(the page cache filling the window, then ext4 building its bios),
+jbd2's walks of the revoke table and ext4's return of freed blocks to
+mballoc in the commit of a large truncate.  Each tests need_resched()
+first (the mm and readahead ones after preempt_model_preemptible(), a
+constant in static preemptible builds), so the preemptible models keep
+at most a flag test.  Each changelog has the trace that found it and
+its measurements.
 
 The last patch appends "-vp" to the release of kernels built from the
 series, so that benchmark reports say which kernels carry it; it is not
@@ -278,7 +291,10 @@ the harness), as root on Debian:
   make mbox       # this mail
 
 and the run above with its command.  Every run records its clock, lane
-and calibration beside its figures.
+and calibration beside its figures.  The runs behind each patch's own
+figures, with their commands:
+
+$figs
 
 Base
 ====
