@@ -24,12 +24,15 @@ PROFILES ?= upstream-lazy upstream-dynamic upstream-full server desktop server-n
 # kvm (real time), tcg (multi-threaded TCG, real time, noisy) or icount
 # (deterministic guest time: instruction count).
 CLOCK ?= auto
-# Benchmark size: quick (fits this 2-core machine), full (real hardware) or
-# smoke (one short run per kernel: checks the plumbing).
+# Benchmark size: quick (fits this 2-core machine), full (real hardware),
+# smoke (one short run per kernel: checks the plumbing) or fs (the
+# filesystem layout sweep: ext3 block sizes, data modes, large files).
 BENCH ?= quick
 # Repeats of every measurement (profiles interleaved); empty = BENCH's default.
 REPEAT ?=
-# Scenarios to run (tools/guest/scenarios/*.sh); empty = BENCH's default.
+# Scenarios to run (tools/guest/scenarios/*.sh), each optionally a variant
+# NAME@WORDS (ext3-truncate@1k-journal-1600m; scripts/lib.sh variant_env);
+# empty = BENCH's default.
 SCENARIOS ?=
 # The guests' shape.  1vcpu: one vCPU that the load and cyclictest share,
 # the calibrated latency lane every latency figure comes from.  2vcpu: two
@@ -99,9 +102,10 @@ help:
 	@echo '  PROFILES   = $(PROFILES)'
 	@echo '               valid: $(ALL_PROFILES)'
 	@echo '  CLOCK      = $(CLOCK)   (auto kvm tcg icount)'
-	@echo '  BENCH      = $(BENCH)   (quick full smoke)'
-	@echo '  REPEAT     = $(REPEAT)   (empty: 3 for quick, 5 for full)'
-	@echo '  SCENARIOS  = $(SCENARIOS)   (empty: the BENCH default)'
+	@echo '  BENCH      = $(BENCH)   (quick full smoke fs; fs: the filesystem layout sweep, 15 variants)'
+	@echo '  REPEAT     = $(REPEAT)   (empty: 3 for quick, 5 for full, 2 for fs)'
+	@echo '  SCENARIOS  = $(SCENARIOS)   (empty: the BENCH default; NAME@WORDS runs a variant,'
+	@echo '               words: 1k 2k 4k (block size) ordered journal writeback (data mode) <N>m (MB) <N>f (files) big)'
 	@echo '  LANE       = $(LANE)   (1vcpu 2vcpu; 1vcpu: the calibrated latency lane)'
 	@echo '  GUESTS     = $(GUESTS)   (guests at a time; auto: 1, or one per CPU on 2vcpu under icount)'
 	@echo '  CALIB_BOUND_US = $(CALIB_BOUND_US)   (a boot whose calibration floor is higher is rerun)'

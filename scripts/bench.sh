@@ -45,16 +45,14 @@ set -euo pipefail
 [ $# -gt 0 ] || die "no profiles given; valid profiles: $(profiles_all | tr '\n' ' ')"
 for p; do check_profile "$p"; done
 
-# Per BENCH size: scenarios, repeats and the scenarios' knobs (vp.env).
-# quick is sized for emulation (icount runs at a few % of native speed);
-# full for a real machine with KVM.
-lat_scen="calibrate cyclic-idle ext3-truncate ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat"
-tput_scen="hackbench ctxswitch many-threads compile dbench fio-write"
+# Per BENCH size: scenarios (lib.sh bench_scenarios) and repeats; the
+# scenarios' knobs are lib.sh bench_env's.
+def_scen=$(bench_scenarios "${BENCH:-quick}") || exit 1
 case ${BENCH:-quick} in
-quick) def_scen="calibrate hackbench ctxswitch many-threads compile dbench fio-write ext3-truncate jbd2-commit" def_rep=3 ;;
-full) def_scen="$tput_scen $lat_scen" def_rep=5 ;;
-smoke) def_scen="ext3-truncate" def_rep=1 ;;
-*) die "unknown BENCH '${BENCH}'; valid: quick full smoke" ;;
+quick) def_rep=3 ;;
+full) def_rep=5 ;;
+smoke) def_rep=1 ;;
+fs) def_rep=2 ;;
 esac
 scenarios=${SCENARIOS:-$def_scen}
 repeat=${REPEAT:-$def_rep}

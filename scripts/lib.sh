@@ -120,8 +120,51 @@ check_profile() {
 
 # The scenarios are the guest scripts tools/guest/scenarios/<name>.sh.
 check_scenario() {
-	[ -f "$TOP/tools/guest/scenarios/$1.sh" ] ||
-		die "unknown scenario '$1'; valid scenarios: $(cd "$TOP/tools/guest/scenarios" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')"
+	local base=${1%%@*}
+	[ -f "$TOP/tools/guest/scenarios/$base.sh" ] ||
+		die "unknown scenario '$base'; valid scenarios: $(cd "$TOP/tools/guest/scenarios" && ls *.sh | sed 's/\.sh$//' | tr '\n' ' ')"
+	[[ $1 != *@* ]] || variant_env "$1" >/dev/null
+}
+
+# A scenario can be run in a variant, NAME@VARIANT: NAME's guest script with
+# the knobs the variant's '-'-separated words name, so that a layout has
+# one name wherever it runs (bench, run.sh, hotspots) and its runs stay
+# apart in the results and the report.  The words:
+#   1k 2k 4k                    the block size (MKFS_OPTS=-bN; ext2, ext3, ext4 loads)
+#   ordered journal writeback   the data mode (MOUNT_OPTS=data=MODE; ext3 loads)
+#   <N>m                        SIZE_MB=N
+#   <N>f                        FILES=N
+#   big                         16 files of 100 MB, 16 per directory (ext3-rmtree:
+#                               the unlink of many large files)
+# variant_env NAME@VARIANT prints the knobs (K=V,...), or dies naming the
+# word it does not know and the ones it does.
+VARIANT_WORDS="1k 2k 4k ordered journal writeback <N>m <N>f big"
+variant_env() {
+	local base=${1%%@*} v=${1#*@} w env=() fs
+	[[ $1 == *@?* ]] || die "scenario '$1': a variant is NAME@WORD-WORD...; words: $VARIANT_WORDS"
+	case $base in
+	ext3-*) fs=ext3 ;;
+	jbd2-*) fs=ext4 ;;
+	mpage-ext2) fs=ext2 ;;
+	*) fs=other ;;
+	esac
+	for w in ${v//-/ }; do
+		case $w in
+		1k | 2k | 4k)
+			[ "$fs" != other ] || die "scenario '$1': $base has no block size to choose ('$w')"
+			env+=("MKFS_OPTS=-b$((${w%k} * 1024))") ;;
+		ordered | journal | writeback)
+			[ "$fs" = ext3 ] || die "scenario '$1': $base has no journal data mode ('$w')"
+			env+=("MOUNT_OPTS=data=$w") ;;
+		[1-9]*m) [[ $w =~ ^[1-9][0-9]*m$ ]] || die "scenario '$1': '$w' is not a size (<N>m)"
+			env+=("SIZE_MB=${w%m}") ;;
+		[1-9]*f) [[ $w =~ ^[1-9][0-9]*f$ ]] || die "scenario '$1': '$w' is not a file count (<N>f)"
+			env+=("FILES=${w%f}") ;;
+		big) env+=("FILES=16" "FILE_SIZE=104857600" "PER_DIR=16") ;;
+		*) die "scenario '$1': unknown variant word '$w'; words: $VARIANT_WORDS" ;;
+		esac
+	done
+	(IFS=,; echo "${env[*]}")
 }
 
 # Refuse a tree whose top Makefile is not $KVER_WANT.
@@ -305,11 +348,40 @@ disk_scenario() {
 	[[ $1 =~ ^(dbench|fio-write|ext3-|jbd2-|mpage-|crash-|fs-damage) ]]
 }
 
-# The scenario knobs (vp.env) of a BENCH size: bench_env quick|full|smoke SCENARIO.
+# The scenarios of a BENCH size, in order: bench_scenarios quick|full|smoke|fs.
+# quick is sized for emulation (icount runs at a few % of native speed);
+# full for a real machine with KVM; smoke checks the plumbing.  fs is the
+# layout sweep of the filesystem places the 2004 series touched (ext3's
+# truncate, the jbd commit, mpage), as scenario variants (variant_env):
+# the ext3 on-disk format with 1, 2 and 4 KiB blocks (1 KiB: four times
+# the block pointers, a three-level indirect tree at 1.6 GB), the three
+# data modes, files up to 1.6 GB (the scratch disk is SCRATCH_MB, 2048):
+# truncate, 'rm -r' of many small files, the unlink of many large files,
+# overwrite-and-fsync, and the mpage readers and writers on ext2 and vfat.
+# A sweep finds the stretches; a point is then measured with repeats of
+# its own.
+bench_scenarios() {
+	local lat="calibrate cyclic-idle ext3-truncate ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat"
+	local tput="hackbench ctxswitch many-threads compile dbench fio-write"
+	case $1 in
+	quick) echo "calibrate hackbench ctxswitch many-threads compile dbench fio-write ext3-truncate jbd2-commit" ;;
+	full) echo "$tput $lat" ;;
+	smoke) echo "ext3-truncate" ;;
+	fs) echo calibrate \
+		ext3-truncate@{1k-ordered,1k-journal,1k-writeback,2k-ordered,4k-ordered,4k-journal}-1600m \
+		ext3-rmtree@{1k-ordered,4k-journal}-20000f ext3-rmtree@{1k,4k}-ordered-big \
+		ext3-overwrite@{1k-ordered-800m,1k-journal-400m,4k-writeback-800m} \
+		mpage-ext2@1k-800m mpage-vfat@800m ;;
+	*) die "unknown BENCH '$1'; valid: quick full smoke fs" ;;
+	esac
+}
+
+# The scenario knobs (vp.env) of a BENCH size: bench_env quick|full|smoke|fs SCENARIO.
 # quick is sized for emulation (icount runs at a few % of native speed),
 # full for a real machine with KVM, smoke for the test suite.
 bench_env() {
 	case $1:$2 in
+	*@*) echo "" ;; # a variant carries its own knobs (variant_env)
 	smoke:ext3-truncate) echo "SIZE_MB=48" ;;
 	smoke:ext3-rmtree) echo "FILES=2000,FILE_SIZE=16384" ;;
 	smoke:ext3-sparse) echo "SIZE_MB=512" ;;

@@ -108,7 +108,7 @@ for s in $scenarios; do
 		"$rep.new/summary.json" >"$rep.new/data/$s-max.dat"
 	[ -s "$rep.new/data/$s-max.dat" ] || continue
 	gnuplot <<-GP
-	set terminal pngcairo size 800,420 font ",10"
+	set terminal pngcairo noenhanced size 800,420 font ",10"
 	set output "$rep.new/$s-max.png"
 	set title "$s: worst-case scheduling latency (cyclictest max, median of repeats; bars: min..max) [$clock]"
 	set ylabel "microseconds (log)"
@@ -136,7 +136,7 @@ for s in $scenarios; do
 	done
 	[ ${#plots[@]} -gt 0 ] || continue
 	gnuplot <<-GP
-	set terminal pngcairo size 800,420 font ",10"
+	set terminal pngcairo noenhanced size 800,420 font ",10"
 	set output "$rep.new/$s-hist.png"
 	set title "$s: cyclictest latency histogram, all repeats (one point per non-empty 1 us bucket) [$clock]"
 	set xlabel "latency (us, log)"
@@ -163,7 +163,7 @@ for p in $(jq -r '.bench.profiles[]' "$bench"); do
 done
 if [ ${#mt[@]} -gt 0 ]; then
 	gnuplot <<-GP
-	set terminal pngcairo size 800,420 font ",10"
+	set terminal pngcairo noenhanced size 800,420 font ",10"
 	set output "$rep.new/many-threads.png"
 	set title "many-threads: throughput as the number of threads grows (median of repeats) [$clock]"
 	set xlabel "threads (log)"
@@ -187,7 +187,7 @@ jq -r -L "$TOP/scripts/report" --argjson profiles "$profs" 'include "plots"; thr
 	"$rep.new/summary.json" >"$rep.new/data/throughput.dat"
 if grep -q '^[^#]' "$rep.new/data/throughput.dat"; then
 	gnuplot <<-GP
-	set terminal pngcairo size 900,500 font ",10"
+	set terminal pngcairo noenhanced size 900,500 font ",10"
 	set output "$rep.new/throughput.png"
 	set title "throughput relative to $base (point: median of repeats; whiskers: min..max) [$clock]$(grep -q . <(jq -r '.[] | select(.io_under_icount) | .scenario' "$rep.new/summary.json") && echo '\n(I/O-bound loads under icount left out)')"
 	set ylabel "x $base"

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # run.sh PROFILE SCENARIO OUTDIR - boot the PROFILE kernel under QEMU with
-# /vp/scenarios/SCENARIO.sh as the guest's job, and leave in OUTDIR:
+# /vp/scenarios/SCENARIO.sh as the guest's job (SCENARIO may be a variant,
+# NAME@WORDS: NAME's script with the knobs of lib.sh variant_env, then
+# VP_ENV's), and leave in OUTDIR:
 #   console.log   the serial console, always kept
 #   serial1.log   what the guest wrote to its second serial port, /dev/ttyS1
 #                 (arm64: its virtio console, /dev/hvc0; vp-crash's acks: a
@@ -44,6 +46,12 @@ set -uo pipefail
 profile=$1 scenario=$2 out=$3
 check_profile "$profile"
 check_scenario "$scenario"
+# NAME@VARIANT: NAME's script, with the variant's knobs before VP_ENV's
+script=${scenario%%@*}
+if [ "$script" != "$scenario" ]; then
+	venv=$(variant_env "$scenario") || exit 1
+	VP_ENV=$venv${VP_ENV:+,$VP_ENV}
+fi
 timeout=${TIMEOUT:-600}
 [[ $timeout =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT must be a number of seconds, not '$timeout'"
 lane=${LANE:-1vcpu}
@@ -99,7 +107,7 @@ if [ "$ARCH" = arm64 ]; then
 fi
 qemu=("$QEMU" "${machine[@]}" "${accel[@]}" -smp "$smp" -m "${MEM:-1024}"
 	-nographic -no-reboot -kernel "$kernel"
-	-append "console=$CONSOLE root=/dev/vda rw init=/vp/init panic=-1 vp.scenario=$scenario vp.env=${VP_ENV:-} $(profile_boot "$profile") ${APPEND:-}"
+	-append "console=$CONSOLE root=/dev/vda rw init=/vp/init panic=-1 vp.scenario=$script vp.env=${VP_ENV:-} $(profile_boot "$profile") ${APPEND:-}"
 	-drive "file=$rootfs,format=raw,if=virtio,snapshot=on"
 	-drive "file=$scratch,format=raw,if=virtio,cache=unsafe"
 	-drive "file=$res,format=raw,if=virtio"

@@ -144,6 +144,16 @@ check needs=kernel,rootfs "ext3-truncate with data=journal (short) on $P: worst 
 	      \"\$(jq -r '\"fsck=\\(.fsck) canary=\\(.canary)\"' $T/fs-dj/results/integrity.json)\" &&
 	 jq -e '.thread[] | .cycles > 100 and .max < 1000' $T/fs-dj/results/cyclictest.json >/dev/null" \
 	0 '^status=ok max=[0-9]+ fsck=clean canary=ok$' 700
+# A scenario variant (BENCH=fs), its knobs from its name alone: the
+# overwrite-and-fsync load with 1 KiB blocks and data=journal.  The guest's
+# mount says the knobs arrived; the file's data was all rewritten.
+check needs=kernel,rootfs "a scenario variant runs with its knobs: ext3-overwrite@1k-journal-48m on $P: 1 KiB blocks, data=journal, 48 MB overwritten, fsck clean" \
+	"CLOCK=icount TIMEOUT=600 scripts/run.sh $P ext3-overwrite@1k-journal-48m $T/fs-var >/dev/null;
+	 r=$T/fs-var; grep -q 'data=journal' \$r/results/mount.txt &&
+	 echo \"status=\$(jq -r .status \$r/run.json) scenario=\$(jq -r .scenario \$r/run.json) env=\$(jq -r .env \$r/run.json)\" \
+	      \"\$(grep ^block_size \$r/results/mount.txt) bytes=\$(jq .results.bytes \$r/results/load.json)\" \
+	      \"\$(jq -r '\"fsck=\\(.fsck) canary=\\(.canary)\"' \$r/results/integrity.json)\"" \
+	0 '^status=ok scenario=ext3-overwrite@1k-journal-48m env=MKFS_OPTS=-b1024,MOUNT_OPTS=data=journal,SIZE_MB=48 block_size 1024 bytes=50331648 fsck=clean canary=ok$' 700
 # The ext3 layout of 1 KiB blocks, 1.6 GB: the commit walks about 6,500
 # revoke records and returns 1.6 million freed blocks to the buddy bitmaps
 # (the series' jbd2 and ext4 points).  On the latency lane Server without them

@@ -29,6 +29,7 @@ unit "vp-fsload: --json without FILE writes pure JSON to stdout" t_json_stdout
 unit "vp-fsload: JSON strings are escaped (quote, backslash, tab in path)" t_json_escape
 unit "vp-fsload: --quiet prints nothing" t_quiet
 unit "vp-fsload: truncate leaves size 0 and reports size_before" t_truncate
+unit "vp-fsload: overwrite changes the first --size MB in place, keeps the size; a short or missing file is an error" t_overwrite
 unit "vp-fsload: truncate --to=1000 sets size 1000" t_truncate_to
 unit "vp-fsload: sparse file allocates far less than its apparent size" t_sparse
 unit "vp-fsload: mkfiles creates exactly N files over per-dir subdirectories" t_mkfiles
@@ -118,8 +119,17 @@ check "an unknown ARCH is refused with the valid ones (make and the scripts)" \
 check "TIMERLAT is refused on arm64 with the reason (no rtla in the arm64 image yet)" \
 	"ARCH=arm64 VP_ENV=TIMERLAT=1 scripts/run.sh $P cyclic-idle $T/tl" nz \
 	"TIMERLAT is not available on ARCH=arm64 yet"
+check "a scenario variant's words become its knobs, in order (lib.sh variant_env)" \
+	"bash -c '. scripts/lib.sh && variant_env ext3-rmtree@4k-writeback-big-500f'" 0 \
+	'^MKFS_OPTS=-b4096,MOUNT_OPTS=data=writeback,FILES=16,FILE_SIZE=104857600,PER_DIR=16,FILES=500$'
+check "an unknown variant word is refused with the valid words" \
+	"scripts/run.sh $P ext3-truncate@9k $T/v" nz "unknown variant word '9k'; words: 1k 2k 4k ordered journal writeback"
+check "a variant word the scenario has no use for is refused, naming it" \
+	"scripts/run.sh $P hackbench@journal $T/v" nz "hackbench has no journal data mode .'journal'."
+check "BENCH=fs: the calibration and 15 layout variants, every one valid" \
+	"bash -c '. scripts/lib.sh && s=\$(bench_scenarios fs) && for x in \$s; do check_scenario \$x; done && echo \$(wc -w <<<\"\$s\") \$(grep -o @ <<<\"\$s\" | wc -l)'" 0 '^16 15$'
 check "an unknown BENCH size is refused with the valid ones" \
-	"BENCH=huge scripts/bench.sh $P" nz "unknown BENCH 'huge'; valid: quick full smoke"
+	"BENCH=huge scripts/bench.sh $P" nz "unknown BENCH 'huge'; valid: quick full smoke fs"
 check "a GUESTS that is not a number is refused" \
 	"GUESTS=two scripts/bench.sh $P" nz "GUESTS must be a positive number or auto, not 'two'"
 check "an unknown LANE is refused with the valid ones (bench and run)" \

@@ -79,6 +79,21 @@ t_truncate() {
 	jq -e --argjson b $((2 * MiB)) '.results.size_before == $b and (.results | has("truncate_us") and has("fsync_us"))' "$T/out"
 }
 
+# overwrite: the first --size MB change, the file keeps its size and the
+# rest of its data; a file shorter than --size, or none, is an error
+t_overwrite() {
+	local a b
+	vp-fsload --quiet --size=4 fill "$T/o" && a=$(md5sum <"$T/o") &&
+	vp-fsload --size=2 --json overwrite "$T/o" >"$T/out" && b=$(md5sum <"$T/o") &&
+	[ "$a" != "$b" ] && [ "$(fsize "$T/o")" -eq $((4 * MiB)) ] &&
+	vp-fsload --quiet --size=4 fill "$T/o2" &&
+	cmp -s <(tail -c $((2 * MiB)) "$T/o") <(tail -c $((2 * MiB)) "$T/o2") &&
+	! cmp -s <(head -c $((2 * MiB)) "$T/o") <(head -c $((2 * MiB)) "$T/o2") &&
+	jq -e --argjson b $((2 * MiB)) '.results.bytes == $b and (.results | has("usecs") and has("fsync_us"))' "$T/out" &&
+	! vp-fsload --quiet --size=8 overwrite "$T/o" 2>"$T/err" && grep -q 'fewer than --size=8 MB' "$T/err" &&
+	! vp-fsload --quiet overwrite "$T/none" 2>/dev/null
+}
+
 t_truncate_to() {
 	vp-fsload --quiet --size=1 fill "$T/f4" && vp-fsload --to=1000 truncate "$T/f4" >"$T/out" &&
 	[ "$(fsize "$T/f4")" -eq 1000 ] && grep -q "^truncate  size_before=$MiB  truncate_us=" "$T/out"
@@ -118,7 +133,7 @@ t_cpu() {
 t_help() {
 	local h c
 	h=$(vp-fsload --help) || return 1
-	for c in fill truncate sparse mkfiles rmfiles read \
+	for c in fill overwrite truncate sparse mkfiles rmfiles read \
 		'--size=MB.*default: 64' '--chunk=KB.*default: 1024' '--to=BYTES.*default: 0' \
 		'--stride=KB.*default: 1024' '--files=N.*default: 1000' \
 		'--file-size=BYTES.*default: 4096' '--per-dir=N.*default: 100' \

@@ -61,20 +61,22 @@ static void display_help(void)
 	       "Usage: %s [options] COMMAND PATH\n\n"
 	       "Commands:\n"
 	       "  fill PATH      write --size MB of data in --chunk KB writes, fsync\n"
+	       "  overwrite PATH write --size MB over an existing file's first --size MB\n"
+	       "                 (no truncation: its blocks stay allocated), fsync\n"
 	       "  truncate PATH  ftruncate existing file to --to bytes, fsync\n"
 	       "  sparse PATH    write one 4 KiB block every --stride KB up to --size MB, fsync\n"
 	       "  mkfiles PATH   create --files files of --file-size bytes in dir PATH, syncfs\n"
 	       "  rmfiles PATH   remove everything below directory PATH, syncfs\n"
 	       "  read PATH      drop PATH from page cache, read it in --chunk KB reads\n\n"
 	       "Options:\n"
-	       "  --size=MB         file size for fill/sparse (default: 64)\n"
-	       "  --chunk=KB        write/read size for fill/read (default: 1024)\n"
+	       "  --size=MB         file size for fill/overwrite/sparse (default: 64)\n"
+	       "  --chunk=KB        write/read size for fill/overwrite/read (default: 1024)\n"
 	       "  --to=BYTES        target size for truncate (default: 0)\n"
 	       "  --stride=KB       block spacing for sparse, >= 4 (default: 1024)\n"
 	       "  --files=N         number of files for mkfiles (default: 1000)\n"
 	       "  --file-size=BYTES size of each mkfiles file (default: 4096)\n"
 	       "  --per-dir=N       files per subdirectory for mkfiles (default: 100)\n"
-	       "  --no-fsync        skip fsync in fill/truncate/sparse (default: off)\n"
+	       "  --no-fsync        skip fsync in fill/overwrite/truncate/sparse (default: off)\n"
 	       "  --cpu=N           pin to CPU N before the work (default: no pinning)\n"
 	       "  --json[=FILE]     write JSON results to FILE, or stdout without FILE\n"
 	       "                    or with '-'; human output is then suppressed (default: off)\n"
@@ -161,22 +163,28 @@ static unsigned long long do_fsync(int fd, const char *path)
 	return opt_no_fsync ? 0 : now_ns() - t0;
 }
 
-static void cmd_fill(const char *path)
+/*
+ * Write --size MB from offset 0 and fsync: a new file (fill, O_TRUNC), or
+ * the blocks an existing file already has (overwrite, with other data:
+ * @seed differs, so every block changes).
+ */
+static void write_file(const char *path, int flags, uint64_t seed)
 {
 	size_t chunk = opt_chunk * 1024;
 	unsigned long long total = opt_size * MiB, done = 0, t0, fs;
 	unsigned char *buf = xmalloc(chunk);
 	int fd;
 
-	fill_pattern(buf, chunk, 0x9e3779b97f4a7c15ULL);
+	fill_pattern(buf, chunk, seed);
 	t0 = now_ns();
-	fd = xopen(path, O_WRONLY | O_CREAT | O_TRUNC);
+	fd = xopen(path, flags);
 	for (uint64_t i = 0; done < total; i++) {
 		size_t n = total - done < chunk ? total - done : chunk;
 
 		/* stamp chunk index into every 4 KiB block: no two blocks equal */
 		for (size_t off = 0; off + 8 <= n; off += BLK) {
-			uint64_t stamp = (i * 0x9e3779b97f4a7c15ULL) ^ off ^ ~0ULL;
+			uint64_t stamp = (i * 0x9e3779b97f4a7c15ULL) ^ off ^
+					 ~(seed ^ 0x9e3779b97f4a7c15ULL);
 
 			memcpy(buf + off, &stamp, 8);
 		}
@@ -190,6 +198,25 @@ static void cmd_fill(const char *path)
 	res_u("bytes", total);
 	res_time(t0, "mb_per_s", total, MiB);
 	res_u("fsync_us", fs / 1000);
+}
+
+static void cmd_fill(const char *path)
+{
+	write_file(path, O_WRONLY | O_CREAT | O_TRUNC, 0x9e3779b97f4a7c15ULL);
+}
+
+static void cmd_overwrite(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		die("stat", path);
+	if ((unsigned long long)st.st_size < opt_size * MiB) {
+		fprintf(stderr, "%s: overwrite: %s has %lld bytes, fewer than --size=%llu MB\n",
+			PROG, path, (long long)st.st_size, opt_size);
+		exit(1);
+	}
+	write_file(path, O_WRONLY, 0x6a09e667f3bcc909ULL);
 }
 
 static void cmd_truncate(const char *path)
@@ -335,7 +362,7 @@ static const struct {
 	const char *name;
 	void (*fn)(const char *path);
 } commands[] = {
-	{ "fill", cmd_fill }, { "truncate", cmd_truncate },
+	{ "fill", cmd_fill }, { "overwrite", cmd_overwrite }, { "truncate", cmd_truncate },
 	{ "sparse", cmd_sparse }, { "mkfiles", cmd_mkfiles },
 	{ "rmfiles", cmd_rmfiles }, { "read", cmd_read },
 };

@@ -109,6 +109,7 @@ fs_mount() {
 	[ "$1" = ext3 ] && fstype=ext4
 	mount -t "$fstype" ${2:+-o "$2"} /dev/vdb /mnt
 	grep ' /mnt ' /proc/mounts >$OUT/mount.txt
+	echo "block_size $(stat -f -c %S /mnt)" >>$OUT/mount.txt
 	FS_TYPE=$1
 	canary_write
 }
