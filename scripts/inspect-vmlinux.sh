@@ -37,8 +37,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-cross=$(kmake_cross)
-need "${cross}objdump" "${cross}nm" jq
+need "${CROSS}objdump" "${CROSS}nm" jq
 [ $# -gt 0 ] || die "usage: inspect-vmlinux.sh PROFILE..."
 funcs="_raw_spin_lock _raw_spin_unlock _raw_spin_lock_irqsave _raw_read_lock __local_bh_enable_ip kmem_cache_alloc_noprof"
 
@@ -82,7 +81,7 @@ for p; do
 	cfg() { grep -q "^CONFIG_$1=y" "$d/.config" && echo true || echo false; }
 	dis=$d/vmlinux.dis
 	if [ ! -s "$dis" ] || [ "$dis" -ot "$d/vmlinux" ]; then
-		"${cross}objdump" -d --no-show-raw-insn "$d/vmlinux" >"$dis.part" && mv "$dis.part" "$dis"
+		"${CROSS}objdump" -d --no-show-raw-insn "$d/vmlinux" >"$dis.part" && mv "$dis.part" "$dis"
 	fi
 	if [ "$ARCH" = arm64 ]; then
 		off=$(awk '$1 == "#define" && $2 == "TSK_TI_PREEMPT" {print $3}' "$d/include/generated/asm-offsets.h")
@@ -106,7 +105,7 @@ for p; do
 	perfn=$(for f in $funcs; do
 		awk -v f="$f" '$1 == f {print; found = 1; exit} END {if (!found) print f " - -"}' <<<"$table"
 	done)
-	has() { "${cross}nm" "$d/vmlinux" | awk -v s="$1" '$3 == s {f = 1} END {print f ? "true" : "false"}'; }
+	has() { "${CROSS}nm" "$d/vmlinux" | awk -v s="$1" '$3 == s {f = 1} END {print f ? "true" : "false"}'; }
 	jq -c -n --arg profile "$p" --arg release "$(cat "$d/include/config/kernel.release" 2>/dev/null)" \
 		--argjson count "$(cfg PREEMPT_COUNT)" --argjson preemption "$(cfg PREEMPTION)" \
 		--argjson prcu "$(cfg PREEMPT_RCU)" --argjson dyn "$(cfg PREEMPT_DYNAMIC)" \

@@ -16,8 +16,7 @@ check_profile "$profile"
 k=$(profile_kernel "$profile")
 [ "$k" = "$profile" ] || exec "$0" "$k"
 need make gcc flex bison bc
-cross=$(kmake_cross)
-[ -z "$cross" ] || need "${cross}gcc"
+[ -z "$CROSS" ] || need "${CROSS}gcc"
 image=$(basename "$KIMAGE")
 out=${OUT:-$KERNELS/$profile}
 work=$(work_for_profile "$profile")
@@ -45,7 +44,7 @@ rm -f "$out/.vp-key" "$out/$image"
 
 "$TOP/scripts/config.sh" "$profile" "$out" >/dev/null
 
-cc=${cross}gcc
+cc=${CROSS}gcc
 if command -v ccache >/dev/null 2>&1; then
 	export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
 	# the real path: make hands the compiler resolved paths, and a

@@ -33,9 +33,7 @@ set -uo pipefail
 [ $# -eq 3 ] || die "usage: powercut.sh PROFILE CUTS OUTDIR"
 profile=$1 cuts=$2 out=$3
 check_profile "$profile"
-# arm64: the acks go to a virtio console (run.sh), a channel no power cut
-# has been judged through yet
-[ "$ARCH" != arm64 ] || [ -n "${VP_ARM64_CUTS:-}" ] ||
+cuts_verified ||
 	die "power cuts are not verified on ARCH=arm64 yet (their acks go to the virtio console /dev/hvc0 there; VP_ARM64_CUTS=1 tries them)"
 [[ $cuts =~ ^[1-9][0-9]*$ ]] || die "CUTS must be a positive number, not '$cuts'"
 seed=${SEED:-1} cmin=${CUT_MIN:-2} cmax=${CUT_MAX:-20} stall_max=${STALL_MAX:-10}

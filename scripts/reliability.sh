@@ -24,7 +24,7 @@ set -uo pipefail
 for p; do check_profile "$p"; done
 cuts=${CUTS:-50} debug=${DEBUG-debug}
 [[ $cuts =~ ^[0-9]+$ ]] || die "CUTS must be a number, not '$cuts'"
-[ "$ARCH" != arm64 ] || [ "$cuts" = 0 ] || [ -n "${VP_ARM64_CUTS:-}" ] ||
+[ "$cuts" = 0 ] || cuts_verified ||
 	die "power cuts are not verified on ARCH=arm64 yet (powercut.sh); CUTS=0 runs the rest"
 [ -z "$debug" ] || check_profile "$debug"
 CLOCK=$(reliability_clock "$1") || exit 1

@@ -18,8 +18,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 need mmdebstrap mkfs.ext4 make gcc
-cross=$(kmake_cross)
-[ -z "$cross" ] || need "${cross}gcc" arch-test
+[ -z "$CROSS" ] || need "${CROSS}gcc" arch-test
 # What the scenarios run in the guest.
 pkgs=rt-tests,stress-ng,fio,dbench,e2fsprogs,dosfstools,trace-cmd,rtla,procps,util-linux,kmod,psmisc
 # The compile load (scenario compile): gcc and make in the guest, and the
@@ -29,30 +28,26 @@ src_pkg=lua5.4
 suite=${SUITE:-$(debian_suite)}
 key=$(echo "$suite $pkgs" | sha256sum | cut -c1-12)
 base=$CACHE/rootfs-$suite$ASFX-$key
-# Debian's name of the architecture (mmdebstrap --architectures)
-darch=$(dpkg --print-architecture)
-[ "$ARCH" = x86_64 ] || darch=$ARCH
-
 # foreign: can the host run the guest's binaries (qemu-user through
 # binfmt_misc)?  If not, mount binfmt_misc and enable qemu-aarch64 (both
 # from 'make deps': qemu-user-static, binfmt-support), then ask again.
 foreign_ok() {
-	arch-test "$darch" >/dev/null 2>&1 && return 0
-	say "registering qemu-user for $darch binaries (binfmt_misc)"
+	arch-test "$DEB_ARCH" >/dev/null 2>&1 && return 0
+	say "registering qemu-user for $DEB_ARCH binaries (binfmt_misc)"
 	[ -e /proc/sys/fs/binfmt_misc/register ] ||
 		mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc >&2 || true
 	update-binfmts --enable "qemu-${HOST_ARCH}" >&2 || true
-	arch-test "$darch" >/dev/null 2>&1
+	arch-test "$DEB_ARCH" >/dev/null 2>&1
 }
 
 lock "$CACHE/rootfs.lock"
 if [ ! -f "$base/.vp-done" ]; then
 	[ "$(id -u)" = 0 ] || die "building the Debian guest tree needs root (mmdebstrap); run as root"
-	[ "$darch" = "$(dpkg --print-architecture)" ] || foreign_ok ||
-		die "this host cannot run $darch binaries, which mmdebstrap needs for the guest tree: 'make deps' installs qemu-user-static and binfmt-support; binfmt_misc must be mountable"
+	[ "$DEB_ARCH" = "$(dpkg --print-architecture)" ] || foreign_ok ||
+		die "this host cannot run $DEB_ARCH binaries, which mmdebstrap needs for the guest tree: 'make deps' installs qemu-user-static and binfmt-support; binfmt_misc must be mountable"
 	rm -rf "$base.part"
-	say "mmdebstrap $suite $darch minbase + $pkgs (about a minute natively, several under qemu-user)"
-	mmdebstrap --variant=minbase --architectures="$darch" --include="$pkgs" \
+	say "mmdebstrap $suite $DEB_ARCH minbase + $pkgs (about a minute natively, several under qemu-user)"
+	mmdebstrap --variant=minbase --architectures="$DEB_ARCH" --include="$pkgs" \
 		--dpkgopt='path-exclude=/usr/share/{doc,man,locale,info}/*' \
 		"$suite" "$base.part" "$(debian_mirror)" >&2 ||
 		die "mmdebstrap failed (see above)"
@@ -81,12 +76,12 @@ fi
 # the C tools: the host's build for x86_64 guests; for another
 # architecture a static cross build in a copy (tools/ keeps the host's)
 tools=$TOP/tools
-if [ -n "$cross" ]; then
+if [ -n "$CROSS" ]; then
 	tools=$BUILD/tools$ASFX
 	mkdir -p "$tools"
 	cp "$TOP"/tools/Makefile "$TOP"/tools/*.[ch] "$tools/"
-	say "building guest tools for $ARCH (static, ${cross}gcc)"
-	make -s -C "$tools" STATIC=1 CC="${cross}gcc" >&2
+	say "building guest tools for $ARCH (static, ${CROSS}gcc)"
+	make -s -C "$tools" STATIC=1 CC="${CROSS}gcc" >&2
 else
 	say "building guest tools"
 	make -s -C "$tools" >&2
@@ -98,7 +93,7 @@ fi
 # depends on them).  Its /usr/local/bin/rtla comes first in PATH.  A
 # cross-built guest has none (arm64: not yet).
 rtla=
-if [ -z "$cross" ]; then
+if [ -z "$CROSS" ]; then
 	need pkg-config
 	ktree=$(PROG=tree.sh "$TOP/scripts/tree.sh") || exit 1
 	rtla=$CACHE/rtla-$(echo "$ktree" | sha256sum | cut -c1-12)
@@ -129,7 +124,7 @@ install -m 644 "$TOP/tools/guest/lib.sh" "$tree/vp/lib.sh"
 install -m 755 "$TOP"/tools/guest/scenarios/*.sh "$tree/vp/scenarios/"
 mkdir -p "$tree/vp/src"
 cp "$src" "$tree/vp/src/"
-make -s -C "$tools" DESTDIR="$tree" install ${cross:+STATIC=1 CC="${cross}gcc"} >&2
+make -s -C "$tools" DESTDIR="$tree" install ${CROSS:+STATIC=1 CC="${CROSS}gcc"} >&2
 [ -z "$rtla" ] || install -m 755 "$rtla/rtla" "$tree/usr/local/bin/rtla"
 rm -f "$img.part"
 # the guest runs with snapshot=on: the image is never written by a boot
