@@ -69,7 +69,7 @@ export ARCH PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS CALIB_BOUND_US CAL
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
 
-.PHONY: help deps tree patch configs defconfigs kernels rootfs boot bench report hotspots inspect bisect mbox reliability check test clean distclean
+.PHONY: help deps tree patch configs defconfigs kernels rootfs boot bench report stretches hotspots inspect bisect mbox reliability check test clean distclean
 
 help:
 	@echo 'voluntary-preempt - Server and Desktop preemption models for Linux 7.3'
@@ -90,6 +90,8 @@ help:
 	@echo '             and the debug kernel through every scenario (RELIABILITY_PROFILES)'
 	@echo '  report     rebuild the report of the last bench run'
 	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO (on LANE)'
+	@echo '  stretches  rank the last bench run'"'"'s stretches over the goal and trace the STRETCHES largest'
+	@echo '             (make hotspots on the run'"'"'s lane; the report names their functions)'
 	@echo '  inspect    does each PROFILES kernel touch the preempt count? (objdump of vmlinux; x86_64:'
 	@echo '             __preempt_count, arm64: thread_info through sp_el0)'
 	@echo '  bisect     build every prefix of the series (each patch builds on its own; PROFILE)'
@@ -159,6 +161,9 @@ bench: deps patch rootfs
 
 report:
 	@$(S)/report.sh
+
+stretches: rootfs
+	@$(S)/stretches.sh
 
 hotspots: patch rootfs
 	@$(S)/kernels.sh $(PROFILE)

@@ -13,14 +13,15 @@
 # the raw trace.  RESULTS=dir ranks an existing run's trace.txt instead.
 #
 # Knobs: VP_ENV (the scenario's), CLOCK, LANE (1vcpu: the calibrated
-# latency lane), TIMEOUT, TOP_N (20).  The clock and lane of the traced
+# latency lane), TIMEOUT, TOP_N (20), HOTSPOTS_DIR (where PROFILE-SCENARIO/
+# goes; default build/hotspots).  The clock and lane of the traced
 # run are recorded in hotspots.json and in the first line of hotspots.txt.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ $# -eq 2 ] || die "usage: hotspots.sh PROFILE SCENARIO"
 profile=$1 scenario=$2
-out=$BUILD/hotspots/$profile-$scenario
+out=${HOTSPOTS_DIR:-$BUILD/hotspots}/$profile-$scenario
 if [ -z "${RESULTS:-}" ]; then
 	env=${VP_ENV:+$VP_ENV,}TRACE=wakeup_rt
 	VP_ENV=$env PROG=run.sh "$TOP/scripts/run.sh" "$profile" "$scenario" "$out" ||

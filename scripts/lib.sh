@@ -370,9 +370,10 @@ disk_scenario() {
 bench_scenarios() {
 	local lat="calibrate cyclic-idle ext3-truncate ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat"
 	local tput="hackbench ctxswitch many-threads compile dbench fio-write"
+	local server="pgbench lockfault tbench perf-messaging"
 	case $1 in
-	quick) echo "calibrate hackbench ctxswitch many-threads compile dbench fio-write ext3-truncate jbd2-commit" ;;
-	full) echo "$tput $lat" ;;
+	quick) echo "calibrate hackbench ctxswitch many-threads compile dbench fio-write $server ext3-truncate jbd2-commit" ;;
+	full) echo "$tput $server $lat" ;;
 	smoke) echo "ext3-truncate" ;;
 	fs) echo calibrate \
 		ext3-truncate@{1k-ordered,1k-journal,1k-writeback,2k-ordered,4k-ordered,4k-journal}-1600m \
@@ -399,11 +400,19 @@ bench_env() {
 	smoke:many-threads) echo "THREADS_SWEEP=10:50,DURATION=1" ;;
 	smoke:dbench) echo "DURATION=3" ;;
 	smoke:fio-write) echo "JOBS=2,SIZE_MB=16" ;;
+	smoke:pgbench) echo "SCALE=1,CLIENTS=4,DURATION=2" ;;
+	smoke:lockfault) echo "DURATION=1" ;;
+	smoke:tbench) echo "CLIENTS=2,DURATION=2" ;;
+	smoke:perf-messaging) echo "GROUPS=1,LOOPS=20,PIPE_LOOPS=5000" ;;
 	quick:ext3-truncate) echo "SIZE_MB=400" ;;
 	quick:many-threads) echo "THREADS_SWEEP=50:200:800,DURATION=2" ;;
 	quick:compile) echo "OPT=-O0" ;;
 	quick:dbench) echo "DURATION=5" ;;
 	quick:fio-write) echo "JOBS=2,SIZE_MB=32" ;;
+	quick:pgbench) echo "SCALE=1,CLIENTS=8,DURATION=3" ;;
+	quick:lockfault) echo "DURATION=3" ;;
+	quick:tbench) echo "CLIENTS=4,DURATION=5" ;;
+	quick:perf-messaging) echo "GROUPS=2,LOOPS=50,PIPE_LOOPS=20000" ;;
 	full:ext3-truncate) echo "SIZE_MB=2048" ;;
 	full:ext3-rmtree) echo "FILES=100000" ;;
 	full:jbd2-commit) echo "FILES=100000" ;;
@@ -413,6 +422,10 @@ bench_env() {
 	full:many-threads) echo "THREADS_SWEEP=50:100:200:400:800:1600,DURATION=10" ;;
 	full:dbench) echo "DURATION=60" ;;
 	full:fio-write) echo "SIZE_MB=1024" ;;
+	full:pgbench) echo "SCALE=20,CLIENTS=32,DURATION=60" ;;
+	full:lockfault) echo "THREADS=16,DURATION=20" ;;
+	full:tbench) echo "CLIENTS=16,DURATION=60" ;;
+	full:perf-messaging) echo "GROUPS=10,LOOPS=1000,PIPE_LOOPS=1000000" ;;
 	full:cyclic-idle | full:calibrate) echo "DURATION=30" ;;
 	smoke:calibrate) echo "DURATION=3" ;;
 	*:calibrate) echo "DURATION=10" ;;

@@ -75,25 +75,45 @@ calibrated=$(jq .calibrated "$rep.new/calibration.json")
 # repeats (tools/vp-stats) and a verdict: met or missed where the interval
 # says so, else "not resolved" with an estimate of the repeats that would
 # resolve it.  Throughput: the ratio of the medians, I/O-bound loads under
-# icount (†) not judged.  Worst latency: the ratio of A's worst (the max
-# over its repeats) to the threshold max(K x B's worst, floor), judged only
-# on a calibrated run.
+# icount (†) not judged.  Time lost to a lock (lockfault): the ratio of
+# the medians, judged where B's median is at least the goal's min_b.  Worst
+# latency: the ratio of A's worst (the max over its repeats) to the
+# threshold max(K x B's worst, floor), judged only on a calibrated run.
 [ -x "$TOP/tools/vp-stats" ] || make -s -C "$TOP/tools" vp-stats >&2 || die "cannot build tools/vp-stats"
 jq -c '.[]' "$TOP/scripts/report/goals.json" | while read -r g; do
 	jq -c --argjson g "$g" -f "$TOP/scripts/report/goal-rows.jq" "$rep.new/summary.json" |
 	while read -r row; do
 		a=$(jq -r '.a | map(tostring) | join(" ")' <<<"$row")
 		b=$(jq -r '.b | map(tostring) | join(" ")' <<<"$row")
-		if [ "$(jq -r .what <<<"$g")" = tput ]; then
-			st=$("$TOP/tools/vp-stats" --stat=median --want="$(jq .want <<<"$g")" --goal=ge "$a" "$b")
-		else
+		case $(jq -r .what <<<"$g") in
+		tput) st=$("$TOP/tools/vp-stats" --stat=median --want="$(jq .want <<<"$g")" --goal=ge "$a" "$b") ;;
+		# a floor, so that a B that never waited gives a (not judged) ratio
+		lockwait) st=$("$TOP/tools/vp-stats" --stat=median --floor=0.000001 --want="$(jq .want <<<"$g")" --goal=le "$a" "$b") ;;
+		lat)
 			st=$("$TOP/tools/vp-stats" --stat=max --scale="$(jq .scale <<<"$g")" \
-				--floor="$(jq .floor_us <<<"$g")" --want=1 --goal=le "$a" "$b")
-		fi
+				--floor="$(jq .floor_us <<<"$g")" --want=1 --goal=le "$a" "$b") ;;
+		*) die "scripts/report/goals.json: unknown kind of goal in $g (tput, lockwait or lat)" ;;
+		esac
 		jq -c -n --argjson g "$g" --argjson row "$row" --argjson st "$st" --argjson cal "$calibrated" \
 			-f "$TOP/scripts/report/goal-verdict.jq"
 	done
 done | jq -s . >"$rep.new/goals.json"
+
+# The stretches, ranked (stretches.json, stretches.jq): every judged
+# worst-latency row of goals.json (a calibrated run's) whose worst case is
+# over its threshold, largest ratio first, then the loads on which a
+# reference kernel itself stayed over 1000 µs (shared by every model), with
+# what 'make hotspots' named for each where scripts/stretches.sh traced it
+# (hotspots/PROFILE-SCENARIO/hotspots.json in the run's directory): the
+# function with the most time under it (callers) and the one with the most
+# time of its own (self).
+hs=$(for h in "$dir"/hotspots/*/hotspots.json; do
+	[ -f "$h" ] || continue
+	jq -c --arg k "$(basename "$(dirname "$h")")" '{($k): {traced_us, clock, lane,
+		caller: (.callers[0] // null), self: (.self[0] // null)}}' "$h"
+done | jq -s 'add // {}')
+jq --argjson hs "$hs" --argjson shared_us 1000 -f "$TOP/scripts/report/stretches.jq" \
+	"$rep.new/goals.json" >"$rep.new/stretches.json"
 
 bench=$rep.new/results.json
 clock=$(jq -r .bench.clock "$bench")
@@ -208,6 +228,12 @@ hdr="scenario	profile	kernel	ok/runs	max µs (median)	max µs (range)	max µs (a
 qmd=$(table questions_md questions.json)
 qhtml=$(table questions_html questions.json)
 goals_tsv=$(table goal_rows goals.json)
+stretch_tsv=$(jq -r '.[] | [.kind, .scenario, .profile, .worst_us, (.threshold_us // "-"),
+	(if .ratio then .ratio * 100 | round / 100 else "-" end),
+	(.hotspots.caller | if . then "\(.function) \(.us) µs" else "-" end),
+	(.hotspots.self | if . then "\(.function) \(.us) µs" else "-" end),
+	(.hotspots.traced_us // "-")] | @tsv' "$rep.new/stretches.json")
+stretch_hdr="stretch	scenario	profile	worst µs	threshold µs	ratio	most time under (hotspots)	most self time	traced µs"
 # The calibration table: per kernel its floor, then the reference kernels'
 # worst per load (its first line the header).
 cal_tsv=$(table calibration_rows calibration.json)
@@ -255,6 +281,16 @@ note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; max,
 		echo "$goals_tsv" | awk -F'\t' '{ printf "| %s | %s | %s | %s | %s |\n", $1, $2, ($3 == "" ? "-" : "**" $3 "**"), ($4 == "" ? "-" : $4), $5 }'
 		echo
 	fi
+	if [ -n "$stretch_tsv" ]; then
+		echo "## Stretches, ranked"
+		echo
+		echo "Worst latency over its goal's threshold, largest ratio first; then the loads on which a reference kernel itself stayed over 1000 µs (shared: no preemption model removes them). The kernel code from \`make stretches\` (\`make hotspots\` on the run's lane), where it traced the stretch."
+		echo
+		md_rows <<<"$stretch_hdr"
+		md_rule <<<"$stretch_hdr"
+		md_rows <<<"$stretch_tsv"
+		echo
+	fi
 	if [ -n "$qmd" ]; then
 		echo "## Answers"
 		echo
@@ -299,6 +335,11 @@ note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; max,
 		echo "<h2>The series' goals</h2><table><tr><th>goal</th><th>met</th><th>missed</th><th>not resolved</th><th>every ratio [95% interval]</th></tr>"
 		echo "$goals_tsv" | awk -F'\t' '{ for (i = 1; i <= NF; i++) { gsub(/&/, "\\&amp;", $i); gsub(/</, "\\&lt;", $i); gsub(/>/, "\\&gt;", $i) }
 			printf "<tr%s><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", ($3 == "" ? "" : " class=\"bad\""), $1, $2, ($3 == "" ? "-" : $3), ($4 == "" ? "-" : $4), $5 }'
+		echo "</table>"
+	fi
+	if [ -n "$stretch_tsv" ]; then
+		echo "<h2>Stretches, ranked</h2><table><tr>$(html_head <<<"$stretch_hdr")</tr>"
+		html_rows <<<"$stretch_tsv"
 		echo "</table>"
 	fi
 	[ -n "$qhtml" ] && echo "<h2>Answers</h2>$qhtml"

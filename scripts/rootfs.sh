@@ -21,6 +21,9 @@ need mmdebstrap mkfs.ext4 make gcc
 [ -z "$CROSS" ] || need "${CROSS}gcc" arch-test
 # What the scenarios run in the guest.
 pkgs=rt-tests,stress-ng,fio,dbench,e2fsprogs,dosfstools,trace-cmd,rtla,procps,util-linux,kmod,psmisc
+# The server loads: PostgreSQL (pgbench), perf bench, and iproute2 for the
+# loopback device tbench talks over.
+pkgs=$pkgs,postgresql,linux-perf,iproute2
 # The compile load (scenario compile): gcc and make in the guest, and the
 # source of a real C project: Lua, from Debian's lua5.4 source package.
 pkgs=$pkgs,gcc,make,libc6-dev

@@ -5,9 +5,10 @@
 # reliability' run: see below), a directory under build/results/, in DEST
 # for committing under results/.  A bench run keeps only what a reader
 # needs: bench.json and the report's summaries (summary, calibration,
-# goals and questions JSON, report.md, the plots); its raw runs go into
-# one archive under build/archives/, outside git, with its sha256 in
-# DEST/raw.sha256 (see the end of this file).  It also writes
+# goals, questions and stretches JSON, report.md, the plots) and what
+# 'make stretches' traced (hotspots/*/hotspots.{json,txt}); its raw runs
+# go into one archive under build/archives/, outside git, with its sha256
+# in DEST/raw.sha256 (see the end of this file).  It also writes
 # DEST/repeats.json, every boot's own figures (the report's summary keeps
 # only their median and spread).
 #
@@ -110,8 +111,14 @@ repeats "$src/runs" >"$dest/repeats.json"
 REPORT_DIR=$dest/report.full PROG=report.sh "$TOP/scripts/report.sh" "$src"
 rm -rf "$dest/report"
 mkdir -p "$dest/report"
-for f in summary.json calibration.json goals.json questions.json report.md; do
+for f in summary.json calibration.json goals.json questions.json stretches.json report.md; do
 	cp "$dest/report.full/$f" "$dest/report/"
+done
+# what 'make stretches' traced (small: the ranked functions, not the trace)
+for h in "$src"/hotspots/*/hotspots.json; do
+	[ -f "$h" ] || continue
+	d=$dest/hotspots/$(basename "$(dirname "$h")")
+	mkdir -p "$d" && cp "$h" "$(dirname "$h")/hotspots.txt" "$d/"
 done
 cp "$dest/report.full"/*.png "$dest/report/" 2>/dev/null || true
 rm -rf "$dest/report.full"

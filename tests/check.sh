@@ -13,8 +13,8 @@ check gives=tools "the C tools and their library build (make -C tools)" \
 	"make -s -C tools" 0 '' 300
 check "the C tools build static for arm64 too (STATIC=1 CC=aarch64-linux-gnu-gcc, in a copy)" \
 	"cp -r tools $T/tools-arm64 && make -s -C $T/tools-arm64 clean && make -s -C $T/tools-arm64 STATIC=1 CC=aarch64-linux-gnu-gcc &&
-	 file $T/tools-arm64/vp-fsload $T/tools-arm64/vp-threads $T/tools-arm64/vp-crash $T/tools-arm64/vp-stats |
-	 grep -c 'ARM aarch64.*statically linked'" 0 '^4$' 300
+	 file $T/tools-arm64/vp-fsload $T/tools-arm64/vp-threads $T/tools-arm64/vp-lockfault $T/tools-arm64/vp-crash $T/tools-arm64/vp-stats |
+	 grep -c 'ARM aarch64.*statically linked'" 0 '^5$' 300
 
 # unit DESCRIPTION FUNCTION [ARGS...]: a unit test of tests/tools.sh passes
 unit() {
@@ -62,6 +62,16 @@ unit "vp-threads --sleep-ms=0 exits 2" expect_usage --sleep-ms=0
 unit "vp-threads unknown option exits 2" expect_usage --bogus
 unit "vp-threads stray argument exits 2" expect_usage 10
 unit "vp-threads --json into a missing directory exits 1" expect_rc 1 vp-threads --threads=1 --duration=1 --json=no/dir/x.json
+unit "vp-lockfault: 3 threads, 2 pages: a fault per page, JSON and text consistent" t_lf_run
+unit "vp-lockfault --memory=prefault: no fault in the lock (the control)" t_lf_prefault
+unit "vp-lockfault: a long hold makes waiters spin then sleep; one thread never waits" t_lf_contend
+unit "vp-lockfault --memory=thp: a fault per 2 MB, or a clear error without THP" t_lf_thp
+unit "vp-lockfault --help exits 0 and lists every option and default" t_lf_help
+unit "vp-lockfault --memory=bogus exits 2" lf_usage "invalid value for --memory" --memory=bogus
+unit "vp-lockfault --region-mb=3 exits 2" lf_usage "a multiple of 2" --region-mb=3
+unit "vp-lockfault --pages=513 exits 2" lf_usage "pages" --pages=513
+unit "vp-lockfault --threads=0 exits 2" lf_usage "threads" --threads=0
+unit "vp-lockfault stray argument exits 2" lf_usage "unexpected argument" 4
 
 unit "vp-crash load: 200 ops, every fsynced file verifies intact" t_crash_intact
 unit "vp-crash load: the same --seed gives the same operations, another seed others" t_crash_same_seed
@@ -167,6 +177,25 @@ check needs=tools "the report judges the series' goals with intervals (fixture: 
 	      \"lat=\$(jq -r '[.[] | select(.what == \"lat\") | .verdict] | unique | join(\",\")' $T/goals/goals.json)\" \
 	      \"html=\$(grep -c 'server vs upstream-lazy: throughput &gt;= 1.03x on hackbench and ctxswitch</td><td>0/2<' $T/goals/index.html)\"" \
 	0 '^ctxswitch 1016 true missed;hackbench 1014 true not resolved; lat=not judged html=1$' 120
+# The ranking of stretches (scripts/report/stretches.jq) on made-up goal
+# rows: a throughput row, a row under its threshold and a row of an
+# uncalibrated run (not judged) stay out; the rest come largest ratio
+# first, the traced one with its function; then the load on which both
+# reference kernels stayed over 1000 us, named by the smaller (shared).
+cat >"$T/stretch-goals.json" <<'J'
+[{"what":"lat","judged":true,"value":0.8,"a":"server","scenario":"s1","a_worst_us":800,"threshold_us":1000,"verdict":"met","b":"upstream-lazy","b_worst_us":1200},
+ {"what":"lat","judged":true,"value":0.5,"a":"desktop","scenario":"s1","a_worst_us":900,"threshold_us":1800,"verdict":"met","b":"upstream-full","b_worst_us":1500},
+ {"what":"lat","judged":true,"value":2.5,"a":"desktop","scenario":"s2","a_worst_us":500,"threshold_us":200,"verdict":"missed","b":"upstream-full","b_worst_us":100},
+ {"what":"lat","judged":false,"value":9,"a":"server","scenario":"s3","a_worst_us":9000,"threshold_us":1000,"verdict":"not judged","b":"upstream-lazy","b_worst_us":5000},
+ {"what":"tput","judged":true,"value":1.5,"a":"server","scenario":"s4"},
+ {"what":"lat","judged":true,"value":5.4,"a":"server","scenario":"s5","a_worst_us":5400,"threshold_us":1000,"verdict":"missed","b":"upstream-lazy","b_worst_us":500},
+ {"what":"lat","judged":true,"value":0.1,"a":"desktop","scenario":"s5","a_worst_us":50,"threshold_us":1500,"verdict":"met","b":"upstream-full","b_worst_us":1000}]
+J
+check "the stretches are ranked: judged rows over the goal, then shared ones, with the traced function (stretches.jq)" \
+	"jq -r --argjson shared_us 1000 --argjson hs '{\"server-s5\":{\"traced_us\":6000,\"caller\":{\"function\":\"f()\",\"us\":5000}}}' \
+		-f scripts/report/stretches.jq $T/stretch-goals.json |
+	 jq -r 'map(\"\\(.kind)/\\(.profile)/\\(.scenario)/\\(.worst_us)/\\(.hotspots.caller.function // \"-\")\") | join(\" \")'" \
+	0 '^over the goal/server/s5/5400/f\(\) over the goal/desktop/s2/500/- shared/upstream-lazy/s1/1200/-$'
 have root-tmpfs "[ \"\$(id -u)\" = 0 ] && d=\$(mktemp -d) && mount -t tmpfs -o size=64k vp-probe \$d && umount \$d && rmdir \$d" \
 	"needs root to mount a small tmpfs"
 check needs=tools,root-tmpfs "a full disk under the report is a clear error, and leaves no half-written report" \

@@ -204,6 +204,80 @@ expect_usage() {
 	expect_rc 2 vp-threads "$@" && grep -q "^Try 'vp-threads --help'" "$T/err"
 }
 
+# ---- vp-lockfault: the spinlock-and-fault reproducer ---------------------
+# 3 threads, 1 s, one fresh page per acquisition: a minor fault each
+t_lf_run() {
+	env -u VP_PREEMPT_MODEL vp-lockfault --threads=3 --duration=1 --pages=2 \
+		--json="$T/lf.json" >"$T/out" &&
+	jq -e --arg r "$(uname -r)" '
+		def abs: if . < 0 then -. else . end;
+		.tool == "vp-lockfault" and .sysinfo.release == $r and (.sysinfo.preempt_model | length > 0)
+		and .args == {threads: 3, duration_s: 1, pages: 2, hold_ns: 200, think_us: 5, spins: 100,
+			memory: "fault", region_mb: 16}
+		and .rounds_per_us > 0
+		and (.results | .wall_ns >= 1e9 and .wall_ns < 5e9 and .acquisitions > 100
+			and (.acq_per_s - .acquisitions * 1e9 / .wall_ns | abs) < 0.01 * .acq_per_s
+			and .faults_per_acq >= 1.9 and .faults_per_acq < 2.5
+			and .spin_frac >= 0 and .sleep_frac >= 0 and .spin_frac + .sleep_frac <= 1
+			and .hold_avg_us > 0 and .hold_avg_us <= .hold_max_us and .wait_max_us >= 0
+			and .nivcsw >= 0 and .nvcsw >= 0)' "$T/lf.json" &&
+	grep -q '^# vp-lockfault 1\.1  threads=3 cpus=[0-9]* memory=fault pages=2 hold_ns=200 think_us=5 spins=100 duration_s=1$' "$T/out" &&
+	grep -Eq '^acquisitions=[0-9]+  acq_per_s=[0-9.]+  spin_frac=[0-9.]+  sleep_frac=[0-9.]+  sleeps=[0-9]+$' "$T/out" &&
+	grep -Eq '^wait_max_us=[0-9.]+  hold_avg_us=[0-9.]+  hold_max_us=[0-9.]+  faults_per_acq=[0-9.]+  nivcsw=[0-9]+  nvcsw=[0-9]+$' "$T/out"
+}
+
+# the control: the same pages faulted in before the clock starts
+t_lf_prefault() {
+	vp-lockfault --threads=2 --duration=1 --memory=prefault --region-mb=4 --json >"$T/out" &&
+	jq -e '.args.memory == "prefault" and .results.acquisitions > 100
+		and .results.faults_per_acq < 0.05' "$T/out"
+}
+
+# a lock held 200 us with nothing to do outside it: four threads mostly
+# wait, and past 100 spins they sleep (s_lock's back-off); one thread never
+# waits
+t_lf_contend() {
+	vp-lockfault --threads=4 --duration=1 --hold-ns=200000 --think-us=0 --pages=0 \
+		--json="$T/c.json" --quiet &&
+	jq -e '.results | .sleeps > 0 and .sleep_frac + .spin_frac > 0.5 and .hold_avg_us >= 150
+		and .faults_per_acq < 0.05' "$T/c.json" &&
+	vp-lockfault --threads=1 --duration=1 --json="$T/one.json" --quiet &&
+	jq -e '.results | .sleeps == 0 and .sleep_frac == 0 and .spin_frac < 0.2' "$T/one.json"
+}
+
+# thp: one fault per 2 MB where the kernel has transparent huge pages, a
+# clear error where it has none
+t_lf_thp() {
+	local thp=/sys/kernel/mm/transparent_hugepage/enabled
+	if [ -r $thp ] && ! grep -q '\[never\]' $thp; then
+		vp-lockfault --threads=2 --duration=1 --memory=thp --json >"$T/out" &&
+		jq -e '.args.memory == "thp" and .results.acquisitions > 100
+			and .results.faults_per_acq < 0.1' "$T/out"
+	else
+		expect_rc 1 vp-lockfault --duration=1 --memory=thp &&
+			grep -q 'MADV_HUGEPAGE' "$T/err"
+	fi
+}
+
+t_lf_help() {
+	local h c
+	h=$(vp-lockfault --help) || return 1
+	for c in '--threads=N.*twice the online CPUs' '--duration=SEC.*default: 5' \
+		'--pages=P' '--hold-ns=H.*default: 200' '--think-us=T.*default: 5' \
+		'--spins=S.*default: 100' '--memory=MODE' 'prefault' 'thp' '--region-mb=M.*default: 16' \
+		'--json' '--quiet' "s_lock()"; do
+		grep -q -e "$c" <<<"$h" || { echo "help lacks: $c"; return 1; }
+	done
+}
+
+# lf_usage ARGS...: vp-lockfault ARGS exits 2, says MESSAGE, points at --help
+lf_usage() {
+	local msg=$1
+	shift
+	expect_rc 2 vp-lockfault "$@" && grep -q -e "$msg" "$T/err" &&
+		grep -q "^Try 'vp-lockfault --help'" "$T/err"
+}
+
 # ---- vp-crash: the power-cut load and its judge --------------------------
 # crash_load DIR ACKS [OPTIONS]: a short load into DIR, acks in ACKS
 crash_load() {
@@ -328,6 +402,7 @@ tool_json() {
 	case $1 in
 	vp-fsload) vp-fsload --size=1 --json fill "$T/lib-f" ;;
 	vp-threads) vp-threads --threads=1 --duration=1 --json ;;
+	vp-lockfault) vp-lockfault --threads=1 --duration=1 --region-mb=2 --json ;;
 	vp-crash) printf 'vp-crash: start seed=1\nvp-crash: ack f1 5\n' >"$T/lib.log" &&
 		printf 'f1 5 ok\n' >"$T/lib.man" && vp-crash judge "$T/lib.log" "$T/lib.man" ;;
 	vp-stats) vp-stats "1 2" "1 2" ;;
@@ -337,7 +412,7 @@ tool_json() {
 # every tool's record opens with the same envelope: same fields, same types
 t_lib_envelope() {
 	local t
-	for t in vp-fsload vp-threads vp-crash vp-stats; do
+	for t in vp-fsload vp-threads vp-lockfault vp-crash vp-stats; do
 		tool_json $t >"$T/$t.json" || { echo "$t failed"; return 1; }
 		jq -e --arg iso "$ISO" --arg r "$(uname -r)" --arg m "$(uname -m)" --arg t $t \
 			".tool == \$t and .return_code == 0 and $ENVELOPE" "$T/$t.json" >/dev/null ||

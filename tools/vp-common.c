@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -233,4 +234,55 @@ void json_end(FILE *f, const char *path)
 	fprintf(f, "}\n");
 	if (fflush(f) == EOF || ferror(f) || (f != stdout && fclose(f) == EOF))
 		die("write", path ? path : "stdout");
+}
+
+unsigned long long clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+void check_pthread(int err, const char *what)
+{
+	if (err) {
+		errno = err;
+		die(what, "");
+	}
+}
+
+uint64_t vp_spin(unsigned long long n, uint64_t x)
+{
+	while (n--) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+	}
+	return x;
+}
+
+static volatile uint64_t spin_sink;
+
+double vp_spin_rate(void)
+{
+	unsigned long long n = 1024, t, best = ~0ULL;
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+
+	for (;;) {
+		t = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+		spin_sink = x = vp_spin(n, x);
+		t = clock_ns(CLOCK_THREAD_CPUTIME_ID) - t;
+		if (t >= 5000000 || n >= 1ULL << 40)
+			break;
+		n *= 2;
+	}
+	for (int i = 0; i < 5; i++) {
+		t = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+		spin_sink = x = vp_spin(n, x);
+		t = clock_ns(CLOCK_THREAD_CPUTIME_ID) - t;
+		if (t < best)
+			best = t;
+	}
+	return best ? n * 1000.0 / best : (double)n;
 }

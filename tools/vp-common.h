@@ -22,7 +22,9 @@
 #ifndef VP_COMMON_H
 #define VP_COMMON_H
 
+#include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include <sys/utsname.h>
 
 /* The version of every tool, and of the envelope's layout. */
@@ -44,6 +46,20 @@ unsigned long long parse_num(const char *opt, const char *s,
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 unsigned long long now_ns(void);
+/* @id (CLOCK_THREAD_CPUTIME_ID, ...) in nanoseconds. */
+unsigned long long clock_ns(clockid_t id);
+
+/* A pthread_* return value @err: if not 0, die(@what) with it as errno. */
+void check_pthread(int err, const char *what);
+
+/*
+ * CPU work: @n rounds of xorshift64 from @x, a dependent chain the compiler
+ * keeps; vp_spin_rate() is rounds per microsecond of this thread's CPU time
+ * (CLOCK_THREAD_CPUTIME_ID, which does not advance while it is preempted):
+ * rounds doubled until one pass takes 5 ms, then the fastest of 5 passes.
+ */
+uint64_t vp_spin(unsigned long long n, uint64_t x);
+double vp_spin_rate(void);
 
 /*
  * The envelope's start_time is vp_init()'s unless vp_mark_start() moves it

@@ -87,15 +87,6 @@ static void display_help(void)
 	       PROG, VP_VERSION, PROG, MAX_THREADS);
 }
 
-/* pthread_* return the error instead of setting errno */
-static void check_pthread(int err, const char *what)
-{
-	if (err) {
-		errno = err;
-		die(what, "");
-	}
-}
-
 /* --sweep=N1,N2,...: 1..MAX_SWEEP thread counts, no empty entries */
 static unsigned int sweep[MAX_SWEEP];
 static int nsweep;
@@ -124,55 +115,6 @@ static void parse_sweep(const char *s)
 	}
 }
 
-static unsigned long long clock_ns(clockid_t id)
-{
-	struct timespec ts;
-
-	clock_gettime(id, &ts);
-	return ts.tv_sec * NSEC + ts.tv_nsec;
-}
-
-/* The work: @n rounds of xorshift64, a dependent chain the compiler keeps. */
-static uint64_t spin(unsigned long long n, uint64_t x)
-{
-	while (n--) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-	}
-	return x;
-}
-
-static volatile uint64_t calib_sink;
-
-/*
- * Rounds of spin() per microsecond of CPU time: double the rounds until
- * one pass takes 5 ms of CPU time, then the fastest of 5 passes.  Thread
- * CPU time does not advance while the thread is preempted.
- */
-static double calibrate(void)
-{
-	unsigned long long n = 1024, t, best = ~0ULL;
-	uint64_t x = 0x9e3779b97f4a7c15ULL;
-
-	for (;;) {
-		t = clock_ns(CLOCK_THREAD_CPUTIME_ID);
-		calib_sink = x = spin(n, x);
-		t = clock_ns(CLOCK_THREAD_CPUTIME_ID) - t;
-		if (t >= 5000000 || n >= 1ULL << 40)
-			break;
-		n *= 2;
-	}
-	for (int i = 0; i < 5; i++) {
-		t = clock_ns(CLOCK_THREAD_CPUTIME_ID);
-		calib_sink = x = spin(n, x);
-		t = clock_ns(CLOCK_THREAD_CPUTIME_ID) - t;
-		if (t < best)
-			best = t;
-	}
-	return best ? n * 1000.0 / best : (double)n;
-}
-
 struct worker {
 	pthread_t tid;
 	unsigned long long loops, late_sum_ns, late_max_ns, cpu_ns;
@@ -197,7 +139,7 @@ static void *worker(void *arg)
 	while (now_ns() < end_ns) {
 		unsigned long long deadline, t;
 
-		w->sink = spin(work_rounds, w->sink);
+		w->sink = vp_spin(work_rounds, w->sink);
 		deadline = now_ns() + sleep_ns;
 		ts.tv_sec = deadline / NSEC;
 		ts.tv_nsec = deadline % NSEC;
@@ -350,7 +292,7 @@ int main(int argc, char **argv)
 		die("prctl", "PR_SET_TIMERSLACK");
 
 	vp_mark_start();
-	rounds_per_us = calibrate();
+	rounds_per_us = vp_spin_rate();
 	work_rounds = (unsigned long long)(opt_work_us * rounds_per_us + 0.5);
 	if (!opt_quiet) {
 		printf("# %s %s  work_us=%llu sleep_ms=%llu duration_s=%llu cpus=%d rounds_per_us=%.3f\n",

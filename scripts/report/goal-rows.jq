@@ -10,6 +10,10 @@
 | if $g.what == "tput" then
 	select($r.tput and $s.tput and ($s.tput.median // 0) > 0)
 	| {scenario: $r.scenario, a: $r.tput.values, b: $s.tput.values, io: $r.io_under_icount}
+  elif $g.what == "lockwait" then
+	select($r.lockwait and $s.lockwait)
+	| {scenario: $r.scenario, a: $r.lockwait.values, b: $s.lockwait.values, io: false,
+	   b_median: $s.lockwait.median}
   else
 	select($r.max_us.median != null and $s.max_us.median != null)
 	| {scenario: $r.scenario, a: $r.max_us.values, b: $s.max_us.values, io: false}

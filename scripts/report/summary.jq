@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # summary.json from results.json: median and spread per profile and
 # scenario, profiles in bench order.  Throughput: the load's own rate where
-# it has one (MB/s, switches/s, files/s, loops/s, builds/h), else runs per
-# second (1e6 / the load's usecs), so that higher is better everywhere;
+# it has one (MB/s, switches/s, files/s, loops/s, builds/h, TPS,
+# acquisitions/s), else runs per second (1e6 / the load's usecs), so that
+# higher is better everywhere;
 # "rel" is relative to the base profile ($pairs[0].base when it ran, else
 # the first profile) in the same scenario.
 include "stats";
@@ -13,6 +14,8 @@ def rate: if .mb_per_s then {metric: "MB/s", v: .mb_per_s}
 	elif .files_per_s then {metric: "files/s", v: .files_per_s}
 	elif .loops_per_s_at_max then {metric: "loops/s", v: .loops_per_s_at_max}
 	elif .builds_per_h then {metric: "builds/h", v: .builds_per_h}
+	elif .tps then {metric: "TPS", v: .tps}
+	elif .acq_per_s then {metric: "acquisitions/s", v: .acq_per_s}
 	elif ((.usecs // .truncate_us) // 0) > 0 then {metric: "runs/s", v: (1e6 / (.usecs // .truncate_us))}
 	else null end;
 .bench as $b
@@ -37,6 +40,8 @@ def rate: if .mb_per_s then {metric: "MB/s", v: .mb_per_s}
    p999_us: ([.[] | select(.lat) | .lat.p999] | spread),
    avg_us: ([.[] | select(.lat) | .lat.avg] | spread),
    load_us: ([.[] | select(.load) | (.load.truncate_us // .load.usecs)] | spread),
+   lockwait: ([.[] | select(.status == "ok") | .load.wait_frac? | select(. != null)]
+	| if length > 0 then spread else null end),
    tput: ([.[] | select(.status == "ok" and .load) | .load | rate | select(.)] as $r
 	| if ($r | length) > 0 then {metric: $r[0].metric} + ([$r[].v] | spread) else null end)}]
 | . as $all
