@@ -228,11 +228,7 @@ hdr="scenario	profile	kernel	ok/runs	max µs (median)	max µs (range)	max µs (a
 qmd=$(table questions_md questions.json)
 qhtml=$(table questions_html questions.json)
 goals_tsv=$(table goal_rows goals.json)
-stretch_tsv=$(jq -r '.[] | [.kind, .scenario, .profile, .worst_us, (.threshold_us // "-"),
-	(if .ratio then .ratio * 100 | round / 100 else "-" end),
-	(.hotspots.caller | if . then "\(.function) \(.us) µs" else "-" end),
-	(.hotspots.self | if . then "\(.function) \(.us) µs" else "-" end),
-	(.hotspots.traced_us // "-")] | @tsv' "$rep.new/stretches.json")
+stretch_tsv=$(table stretch_rows stretches.json)
 stretch_hdr="stretch	scenario	profile	worst µs	threshold µs	ratio	most time under (hotspots)	most self time	traced µs"
 # The calibration table: per kernel its floor, then the reference kernels'
 # worst per load (its first line the header).

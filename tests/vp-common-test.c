@@ -4,6 +4,7 @@
  * its unit tests (tests/tools.sh): the envelope, then every argument as a
  * string of "strings", in order.
  */
+#define _GNU_SOURCE
 #include <stdio.h>
 
 #include "vp-common.h"

@@ -252,6 +252,14 @@ void check_pthread(int err, const char *what)
 	}
 }
 
+void barrier_wait(pthread_barrier_t *b)
+{
+	int err = pthread_barrier_wait(b);
+
+	if (err && err != PTHREAD_BARRIER_SERIAL_THREAD)
+		check_pthread(err, "pthread_barrier_wait");
+}
+
 uint64_t vp_spin(unsigned long long n, uint64_t x)
 {
 	while (n--) {

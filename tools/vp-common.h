@@ -17,11 +17,14 @@
  * straight to the stream (json_str()): no static buffers.
  *
  * Call vp_init() first in main(): it names the program in messages and
- * records the command line and the start time.
+ * records the command line and the start time.  Define _GNU_SOURCE
+ * before any include, as every tool does (clocks and pthread barriers are
+ * POSIX, not ISO C).
  */
 #ifndef VP_COMMON_H
 #define VP_COMMON_H
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -51,6 +54,8 @@ unsigned long long clock_ns(clockid_t id);
 
 /* A pthread_* return value @err: if not 0, die(@what) with it as errno. */
 void check_pthread(int err, const char *what);
+/* pthread_barrier_wait(@b), or die. */
+void barrier_wait(pthread_barrier_t *b);
 
 /*
  * CPU work: @n rounds of xorshift64 from @x, a dependent chain the compiler

@@ -111,14 +111,6 @@ static void display_help(void)
 	       PROG, VP_VERSION, PROG, MAX_THREADS);
 }
 
-static void barrier_wait(pthread_barrier_t *b)
-{
-	int err = pthread_barrier_wait(b);
-
-	if (err && err != PTHREAD_BARRIER_SERIAL_THREAD)
-		check_pthread(err, "pthread_barrier_wait");
-}
-
 static inline void cpu_relax(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -259,7 +251,7 @@ static void *worker(void *arg)
 struct result {
 	unsigned long long acq, spin_ns, sleep_ns, sleeps, wait_max_ns, hold_ns;
 	unsigned long long hold_max_ns, nivcsw, nvcsw, minflt, wall_ns;
-	double acq_per_s, spin_frac, sleep_frac, faults_per_acq;
+	double acq_per_s, spin_frac, sleep_frac, faults_per_acq, hold_avg_us;
 };
 
 static void print_text(const struct result *r, int cpus, double rounds)
@@ -275,7 +267,7 @@ static void print_text(const struct result *r, int cpus, double rounds)
 	       r->sleeps);
 	printf("wait_max_us=%.1f  hold_avg_us=%.3f  hold_max_us=%.1f  "
 	       "faults_per_acq=%.3f  nivcsw=%llu  nvcsw=%llu\n",
-	       r->wait_max_ns / 1e3, r->acq ? r->hold_ns / 1e3 / r->acq : 0.0,
+	       r->wait_max_ns / 1e3, r->hold_avg_us,
 	       r->hold_max_ns / 1e3, r->faults_per_acq, r->nivcsw, r->nvcsw);
 }
 
@@ -398,6 +390,7 @@ int main(int argc, char **argv)
 	r.spin_frac = (double)r.spin_ns / (r.wall_ns * (double)opt_threads);
 	r.sleep_frac = (double)r.sleep_ns / (r.wall_ns * (double)opt_threads);
 	r.faults_per_acq = r.acq ? (double)r.minflt / r.acq : 0;
+	r.hold_avg_us = r.acq ? r.hold_ns / 1e3 / r.acq : 0;
 
 	if (!opt_quiet)
 		print_text(&r, cpus, rounds);
@@ -415,7 +408,7 @@ int main(int argc, char **argv)
 			"\"minflt\":%llu,\"faults_per_acq\":%.4f,\"nivcsw\":%llu,\"nvcsw\":%llu}",
 			opt_region_mb, cpus, rounds, r.wall_ns, r.acq, r.acq_per_s,
 			r.spin_frac, r.sleep_frac, r.sleeps, r.wait_max_ns / 1e3,
-			r.acq ? r.hold_ns / 1e3 / r.acq : 0.0, r.hold_max_ns / 1e3,
+			r.hold_avg_us, r.hold_max_ns / 1e3,
 			r.minflt, r.faults_per_acq, r.nivcsw, r.nvcsw);
 		json_end(jf, opt_json);
 	}

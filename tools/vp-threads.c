@@ -133,9 +133,7 @@ static void *worker(void *arg)
 	int err;
 
 	w->sink = (uintptr_t)w | 1;
-	err = pthread_barrier_wait(&barrier);
-	if (err && err != PTHREAD_BARRIER_SERIAL_THREAD)
-		check_pthread(err, "pthread_barrier_wait");
+	barrier_wait(&barrier);
 	while (now_ns() < end_ns) {
 		unsigned long long deadline, t;
 
@@ -176,7 +174,6 @@ static void run_one(unsigned int n, struct run *r)
 	struct worker *ws = calloc(n, sizeof(*ws));
 	unsigned long long *loops = calloc(n, sizeof(*loops)), t0;
 	pthread_attr_t attr;
-	int err;
 
 	if (!ws || !loops)
 		die("calloc", "threads");
@@ -190,9 +187,7 @@ static void run_one(unsigned int n, struct run *r)
 
 	t0 = now_ns();
 	end_ns = t0 + opt_duration * NSEC;
-	err = pthread_barrier_wait(&barrier);
-	if (err && err != PTHREAD_BARRIER_SERIAL_THREAD)
-		check_pthread(err, "pthread_barrier_wait");
+	barrier_wait(&barrier);
 	for (unsigned int i = 0; i < n; i++)
 		check_pthread(pthread_join(ws[i].tid, NULL), "pthread_join");
 	memset(r, 0, sizeof(*r));

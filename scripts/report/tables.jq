@@ -37,6 +37,14 @@ def goal_rows:
 	   ([$j[] | select(.verdict == "not resolved") | "\(ratio) (about \(.runs_to_resolve // "?") runs)"] | join("; ")),
 	   ([.[] | "\(ratio)\(if .judged then "" else " †" end)"] | join(", "))] | @tsv;
 
+# stretches.json: one row per ranked stretch, the traced functions where
+# 'make stretches' traced it.
+def stretch_rows:
+	def fn: if . then "\(.function) \(.us) µs" else "-" end;
+	.[] | [.kind, .scenario, .profile, .worst_us, (.threshold_us // "-"),
+	       (if .ratio then .ratio * 100 | round / 100 else "-" end),
+	       (.hotspots.caller | fn), (.hotspots.self | fn), (.hotspots.traced_us // "-")] | @tsv;
+
 # calibration.json: per kernel its floor; per load the reference kernels'
 # worst latency (a header line first, then the rows).
 def calibration_rows:
