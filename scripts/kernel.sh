@@ -18,7 +18,7 @@ k=$(profile_kernel "$profile")
 need make gcc flex bison bc
 [ -z "$CROSS" ] || need "${CROSS}gcc"
 image=$(basename "$KIMAGE")
-out=${OUT:-$KERNELS/$profile}
+out=$(realpath -m "${OUT:-$KERNELS/$profile}")
 work=$(work_for_profile "$profile")
 variant=$(variant_dir "$profile")
 if [ -z "${OUT:-}" ] && [ -n "$variant" ]; then

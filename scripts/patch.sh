@@ -17,7 +17,7 @@ need quilt
 src=$(PROG=tree.sh "$TOP/scripts/tree.sh")
 series=$(readlink -f "${SERIES:-$TOP/series}")
 patches=$(readlink -f "${PATCHES:-$TOP/patches}")
-work=${WORK:-$BUILD/linux}
+work=$(realpath -m "${WORK:-$BUILD/linux}")
 [ -f "$series" ] || die "no series file at $series"
 # WITHOUT="group ...": a variant of the series without the patches of
 # those groups (configs/profiles/GROUP.group), in its own work tree (for
