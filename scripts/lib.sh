@@ -404,6 +404,7 @@ bench_env() {
 	smoke:lockfault) echo "DURATION=1" ;;
 	smoke:tbench) echo "CLIENTS=2,DURATION=2" ;;
 	smoke:perf-messaging) echo "GROUPS=1,LOOPS=20,PIPE_LOOPS=5000" ;;
+	smoke:futex-wake) echo "THREADS=50" ;;
 	quick:ext3-truncate) echo "SIZE_MB=400" ;;
 	quick:many-threads) echo "THREADS_SWEEP=50:200:800,DURATION=2" ;;
 	quick:compile) echo "OPT=-O0" ;;

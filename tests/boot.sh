@@ -202,14 +202,16 @@ check needs=kernel,rootfs "compile: gcc builds Lua inside the guest (make -j4), 
 	"CLOCK=tcg LANE=2vcpu TIMEOUT=900 scripts/run.sh $P compile $T/compile >/dev/null;
 	 echo \"status=\$(jq -r .status $T/compile/run.json)\"; jq -e '.results.builds_per_h > 0 and .results.jobs == 4' $T/compile/results/load.json" \
 	0 '^status=ok' 1000
-# The server loads (Documentation/method.rst), each once and short: the
-# figures the report reads are there and sane.  lockfault's holder faults
+# The server loads (Documentation/method.rst), each once and short, and
+# futex-wake, the futex point's cost load: the figures the report reads
+# are there and sane.  lockfault's holder faults
 # once per acquisition (the mechanism is there to measure) and not in the
 # prefaulted control.
 for sp in "pgbench:.tps > 0 and .select_tps > 0 and .transactions > 0 and .lat_avg_ms > 0 and .lat_p99_ms > 0" \
 	"lockfault:.acq_per_s > 0 and .faults_per_acq >= 0.9 and .prefault_acq_per_s > 0 and .fault_cost > 0 and .wait_frac >= .spin_frac and .wait_frac <= 1" \
 	"tbench:.mb_per_s > 0" \
-	"perf-messaging:.messaging_s > 0 and .pipe_ops_per_s > 0 and .usecs > 0"; do
+	"perf-messaging:.messaging_s > 0 and .pipe_ops_per_s > 0 and .usecs > 0" \
+	"futex-wake:.wake_us > 0 and .threads == 50 and .nwakes == 50 and .usecs > 0"; do
 	s=${sp%%:*} pred=${sp#*:}
 	check needs=kernel,rootfs "$s (short) on $P: runs in the guest, its figures in load.json" \
 		"CLOCK=icount VP_ENV=\$(. scripts/lib.sh; bench_env smoke $s) TIMEOUT=600 scripts/run.sh $P $s $T/srv-$s >/dev/null;

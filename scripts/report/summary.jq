@@ -2,8 +2,8 @@
 # summary.json from results.json: median and spread per profile and
 # scenario, profiles in bench order.  Throughput: the load's own rate where
 # it has one (MB/s, switches/s, files/s, loops/s, builds/h, TPS,
-# acquisitions/s), else runs per second (1e6 / the load's usecs), so that
-# higher is better everywhere;
+# acquisitions/s, broadcasts/s), else runs per second (1e6 / the load's
+# usecs), so that higher is better everywhere;
 # "rel" is relative to the base profile ($pairs[0].base when it ran, else
 # the first profile) in the same scenario.
 include "stats";
@@ -16,6 +16,7 @@ def rate: if .mb_per_s then {metric: "MB/s", v: .mb_per_s}
 	elif .builds_per_h then {metric: "builds/h", v: .builds_per_h}
 	elif .tps then {metric: "TPS", v: .tps}
 	elif .acq_per_s then {metric: "acquisitions/s", v: .acq_per_s}
+	elif .wake_us then {metric: "broadcasts/s", v: (1e6 / .wake_us)}
 	elif ((.usecs // .truncate_us) // 0) > 0 then {metric: "runs/s", v: (1e6 / (.usecs // .truncate_us))}
 	else null end;
 .bench as $b
