@@ -216,8 +216,8 @@ Kernel Preemption (Desktop) on !ARCH_HAS_PREEMPT_LAZY.  Every x86_64 or
 arm64 kernel therefore carries PREEMPTION and preempt_count, and a
 PREEMPT_DYNAMIC kernel refuses preempt=none and preempt=voluntary.
 This series offers the two models again, statically and at boot, and
-adds the voluntary preemption points that the filesystem workloads
-showed missing under them.
+adds the voluntary preemption points that the filesystem, network and
+many-threads workloads showed missing under them.
 
 The series first fixes what broke while the models could not be built.
 The x86/preempt patch is the bit-63 fix: on x86_64 without
@@ -235,16 +235,19 @@ x86_64_defconfig server.config" and "make ARCH=arm64 defconfig
 desktop.config", which build the models statically, without
 preempt_count.
 
-The mm, jbd2 and ext4 patches are voluntary preemption points where a
-task woken under the restored models waited for a long stretch of
-kernel work: the page allocator's scaled pcp drain, a large readahead
-(the page cache filling the window, then ext4 building its bios),
-jbd2's walks of the revoke table and ext4's return of freed blocks to
-mballoc in the commit of a large truncate.  Each tests need_resched()
-first (the mm and readahead ones after preempt_model_preemptible(), a
-constant in static preemptible builds), so the preemptible models keep
-at most a flag test.  Each changelog has the trace that found it and
-its measurements.
+The mm, jbd2, ext4, inet and futex patches are voluntary preemption
+points where a task woken under the restored models waited for a long
+stretch of kernel work: the page allocator's scaled pcp drain, a large
+readahead (the page cache filling the window, then ext4 building its
+bios), jbd2's walks of the revoke table and ext4's return of freed
+blocks to mballoc in the commit of a large truncate, the first
+connect()'s fill of the 256 KiB port-perturbation table, and the
+wakeups of a futex broadcast to hundreds of waiters.  Each tests
+need_resched() first (the mm, readahead and futex ones after
+preempt_model_preemptible(), a constant in static preemptible builds),
+so the preemptible models keep at most a flag test; the inet one runs
+once per boot and calls cond_resched() after each page.  Each changelog
+has the trace that found it and its measurements.
 
 The last patch appends "-vp" to the release of kernels built from the
 series, so that benchmark reports say which kernels carry it; it is not
