@@ -22,12 +22,14 @@
 # over N us and names what delayed it (timerlat-auto.txt).
 #
 # Knobs (vp.env): CPU INTERVAL_US=1000 HIST_US=20000 TRACE=(empty|wakeup_rt)
-# CALIB_S=2 (seconds of each calibration phase; 0: none) TIMERLAT=0
+# TRACE_FUNCTIONS=1 CALIB_S=2 (seconds of each calibration phase; 0: none)
+# TIMERLAT=0
 CPU=${CPU:-$(($(nproc) - 1))}
 INTERVAL_US=${INTERVAL_US:-1000}
 HIST_US=${HIST_US:-20000}
 TRACE=${TRACE:-}
 CALIB_S=${CALIB_S:-2}
+TRACE_FUNCTIONS=${TRACE_FUNCTIONS:-1}
 TIMERLAT=${TIMERLAT:-0}
 TL_PID=
 T=/sys/kernel/tracing
@@ -52,16 +54,30 @@ calibrate() {
 		--json=$OUT/calib-$1.json >$OUT/calib-$1.txt
 	wait $hog
 }
+# trace_on, trace_off: with TRACE, the latency tracer around what is
+# measured (lat_start/lat_stop; the calibrate scenario's main phase), its
+# worst trace into $OUT/trace.txt.  TRACE_FUNCTIONS=0 leaves function
+# tracing off: only the wakeup's stack (what the CPU was running) and the
+# switch are kept, and the stretch is not inflated by the tracing.
+trace_on() {
+	[ -n "$TRACE" ] || return 0
+	echo 0 >$T/tracing_on
+	echo 65536 >$T/buffer_size_kb
+	echo "$TRACE" >$T/current_tracer || { echo "no tracer $TRACE" >&2; return 1; }
+	echo "$TRACE_FUNCTIONS" >$T/options/function-trace 2>/dev/null
+	echo 0 >$T/tracing_max_latency
+	echo 1 >$T/tracing_on
+}
+trace_off() {
+	[ -n "$TRACE" ] || return 0
+	echo 0 >$T/tracing_on
+	cat $T/tracing_max_latency >$OUT/trace_max_latency
+	cat $T/trace >$OUT/trace.txt
+	echo nop >$T/current_tracer
+}
 lat_start() {
 	calibrate pre
-	if [ -n "$TRACE" ]; then
-		echo 0 >$T/tracing_on
-		echo 65536 >$T/buffer_size_kb
-		echo "$TRACE" >$T/current_tracer || { echo "no tracer $TRACE" >&2; return 1; }
-		echo 1 >$T/options/function-trace 2>/dev/null
-		echo 0 >$T/tracing_max_latency
-		echo 1 >$T/tracing_on
-	fi
+	trace_on
 	cyclictest -m -q -p95 -i"$INTERVAL_US" -t1 -a"$CPU" -h"$HIST_US" \
 		--json=$OUT/cyclictest.json >$OUT/cyclictest.txt &
 	LAT_PID=$!
@@ -86,12 +102,7 @@ lat_stop() {
 		wait $TL_PID
 		TL_PID=
 	fi
-	if [ -n "$TRACE" ]; then
-		echo 0 >$T/tracing_on
-		cat $T/tracing_max_latency >$OUT/trace_max_latency
-		cat $T/trace >$OUT/trace.txt
-		echo nop >$T/current_tracer
-	fi
+	trace_off
 	calibrate post
 }
 

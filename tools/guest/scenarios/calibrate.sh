@@ -10,7 +10,8 @@
 # preempts it when the timer interrupt returns to user space.  So the
 # worst latency here is what the platform adds (the emulator, the host),
 # and every kernel of a bench run should show the same few microseconds;
-# the report's calibration table is made from these runs.
+# the report's calibration table is made from these runs.  With TRACE
+# ('make hotspots'), the latency tracer watches the main phase.
 #
 # Knobs (vp.env): DURATION=10, and those of lib.sh
 set -e
@@ -18,7 +19,9 @@ set -e
 DURATION=${DURATION:-10}
 
 calibrate pre
+trace_on
 CALIB_S=$DURATION calibrate main
+trace_off
 calibrate post
 # the main phase is this scenario's latency figure
 cp $OUT/calib-main.json $OUT/cyclictest.json
