@@ -31,7 +31,7 @@ else
 	mkdir -p "$out"
 fi
 trace=$RESULTS/trace.txt
-[ -s "$trace" ] || die "no trace in $RESULTS (did the scenario use lat_start/lat_stop?)"
+[ -s "$trace" ] || die "no trace in $RESULTS (does the scenario call trace_on/trace_off, as lat_start/lat_stop do?)"
 
 # One line per traced function (self time) and per caller (time under it).
 awk '
