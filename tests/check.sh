@@ -110,6 +110,10 @@ unit "the tools' library: every tool's JSON opens with the same envelope, each f
 unit "the tools' library: the envelope's return_code is the tool's exit status" t_lib_return_code
 unit "the tools' library: quotes, backslashes and control characters are escaped and come back intact" t_lib_escape
 unit "the tools' library: forty long strings in one record, none overwriting another" t_lib_many
+unit "the tools' library: options from the help text, short and long, arguments and operands" t_lib_getopt
+unit "the tools' library: --help prints the help text, a usage error exits 2 with a hint" t_lib_getopt_usage
+unit "the tools' library: a help text that declares an option wrongly exits 1 naming the line" t_lib_getopt_bad_help
+unit "every tool: each option its help lists is parsed, with its short form" t_tools_help_options
 
 # ---- the knobs: every one has a default, unknown values are refused ------
 # A fake 6.1 tree.

@@ -456,5 +456,68 @@ t_lib_many() {
 		{ head -c 2000 "$T/out"; return 1; }
 }
 
+# options, declared by the help text alone (vp_getopt)
+LIB_HELP=$'t - a test\n\nOptions:\n  -a, --alpha      no argument\n  -b, --beta=V     an argument\n  -g, --gamma[=V]  an optional one\n  -h, --help       this text\n'
+
+# lib_opts HELP ARGS...: the driver parsing ARGS by HELP
+lib_opts() {
+	local help=$1
+	shift
+	VP_TEST_HELP=$help "$T/vp-common-test" "$@"
+}
+
+# short and long forms, required and optional arguments, operands after --
+t_lib_getopt() {
+	lib_driver && lib_opts "$LIB_HELP" -a --alpha -bx --beta=y --beta z -g --gamma=w op1 -- -a >"$T/out" &&
+	[ "$(cat "$T/out")" = $'a\na\nb=x\nb=y\nb=z\ng\ng=w\noperand op1\noperand -a' ] ||
+		{ cat "$T/out"; return 1; }
+	# the last line may end without a newline
+	[ "$(lib_opts $'  -a, --alpha\n  -h, --help' -a)" = a ]
+}
+
+# --help prints the help text as it is and exits 0; a usage error exits 2
+# with getopt's reason and a hint
+t_lib_getopt_usage() {
+	lib_driver && expect_rc 0 lib_opts "$LIB_HELP" --help &&
+	[ "$(cat "$T/out")" = "${LIB_HELP%$'\n'}" ] || { echo "help differs:"; cat "$T/out"; return 1; }
+	expect_rc 2 lib_opts "$LIB_HELP" --delta && grep -q "unrecognized option '--delta'" "$T/err" &&
+	grep -q "^Try 'vp-common-test --help'" "$T/err" &&
+	expect_rc 2 lib_opts "$LIB_HELP" -b && grep -q "requires an argument" "$T/err" &&
+	expect_rc 2 lib_opts "$LIB_HELP" --alpha=1 && grep -q "doesn't allow an argument" "$T/err"
+}
+
+# a help text that declares an option wrongly is the tool's bug: exit 1,
+# naming the line
+t_lib_getopt_bad_help() {
+	lib_driver || return 1
+	expect_rc 1 lib_opts $'  -a --alpha\n  -h, --help\n' &&
+		grep -q "bug in the help text: expected '  -X, --NAME': '  -a --alpha'" "$T/err" &&
+	expect_rc 1 lib_opts $'  -a, --alpha\n  -a, --again\n  -h, --help\n' &&
+		grep -q "declared twice: '  -a, --again'" "$T/err" &&
+	expect_rc 1 lib_opts $'  -a, --alpha\n  -b, --alpha=V\n  -h, --help\n' &&
+		grep -q "declared twice" "$T/err" &&
+	expect_rc 1 lib_opts $'  -a, --alpha:x\n  -h, --help\n' && grep -q "expected '='" "$T/err" &&
+	expect_rc 1 lib_opts $'  -a, --alpha\n' && grep -q "no '  -h, --help' line" "$T/err"
+}
+
+# every tool parses each option its help lists, in both forms: followed
+# by an unknown option, each stops at that one (or takes it as its value),
+# never at itself
+t_tools_help_options() {
+	local t x o n
+	for t in vp-fsload vp-threads vp-lockfault vp-crash vp-stats; do
+		n=0
+		while read -r x o; do
+			for a in "-$x" "$o"; do
+				"$t" "$a" --no-such-option >/dev/null 2>"$T/err" && { echo "$t $a: exit 0"; return 1; }
+				! grep -q "unrecognized option '$a'\|invalid option -- '$x'" "$T/err" ||
+					{ echo "$t $a:"; cat "$T/err"; return 1; }
+			done
+			n=$((n + 1))
+		done < <("$t" --help | sed -n 's/^  -\([[:alnum:]]\), \(--[a-z0-9-]*\).*/\1 \2/p' | grep -v ' --help$')
+		[ $n -ge 3 ] || { echo "$t: only $n options in its help"; return 1; }
+	done
+}
+
 [ $# -gt 0 ] || { echo "usage: tests/tools.sh FUNCTION [ARGS...]" >&2; exit 2; }
 "$@"

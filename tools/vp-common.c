@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,6 +17,92 @@
 static const char *prog = "vp";
 static char *cmdline;
 static char start_time[32], end_time[32];
+
+#define VP_MAX_OPTS 32
+
+/* The options of the help text vp_getopt() last parsed. */
+static const char *opts_help;
+static struct option opts_long[VP_MAX_OPTS + 1];
+static char opts_names[VP_MAX_OPTS][32];
+static char opts_short[3 * VP_MAX_OPTS + 1];
+
+/* A declaration the tool got wrong: its line, and exit 1. */
+static void __attribute__((noreturn)) bad_option_line(const char *line, const char *why)
+{
+	fprintf(stderr, "%s: bug in the help text: %s: '%.*s'\n", prog, why,
+		(int)strcspn(line, "\n"), line);
+	exit(1);
+}
+
+/* Parse @help's "  -X, --NAME[[=]ARG]" lines into opts_long and opts_short. */
+static void parse_options(const char *help)
+{
+	const char *line, *next;
+	int n = 0;
+	char *sp = opts_short;
+
+	for (line = help; line; line = next) {
+		const char *q = line + 8; /* the NAME of "  -X, --NAME" */
+		int has_arg = no_argument;
+		size_t len;
+
+		next = strchr(line, '\n');
+		if (next)
+			next++;
+		if (strncmp(line, "  -", 3))
+			continue;
+		if (!isalnum((unsigned char)line[3]) || strncmp(line + 4, ", --", 4))
+			bad_option_line(line, "expected '  -X, --NAME'");
+		len = strspn(q, "abcdefghijklmnopqrstuvwxyz0123456789-");
+		if (!len || len >= sizeof(opts_names[0]))
+			bad_option_line(line, "no option name, or too long");
+		if (q[len] == '=')
+			has_arg = required_argument;
+		else if (!strncmp(q + len, "[=", 2))
+			has_arg = optional_argument;
+		else if (q[len] != ' ' && q[len] != '\n' && q[len] != '\0')
+			bad_option_line(line, "expected '=', '[=', a space or the end after the name");
+		if (n == VP_MAX_OPTS)
+			bad_option_line(line, "more than " VP_STR(VP_MAX_OPTS) " options");
+		for (int i = 0; i < n; i++)
+			if (opts_long[i].val == line[3] ||
+			    (strlen(opts_names[i]) == len && !strncmp(opts_names[i], q, len)))
+				bad_option_line(line, "declared twice");
+		memcpy(opts_names[n], q, len);
+		opts_names[n][len] = '\0';
+		opts_long[n] = (struct option){ opts_names[n], has_arg, NULL, line[3] };
+		*sp++ = line[3];
+		if (has_arg != no_argument)
+			*sp++ = ':';
+		if (has_arg == optional_argument)
+			*sp++ = ':';
+		n++;
+	}
+	opts_long[n] = (struct option){ NULL, 0, NULL, 0 };
+	*sp = '\0';
+	if (!strchr(opts_short, 'h'))
+		bad_option_line(help, "no '  -h, --help' line");
+	opts_help = help;
+}
+
+int vp_getopt(int argc, char **argv, const char *help)
+{
+	int c;
+
+	if (opts_help != help)
+		parse_options(help);
+	c = getopt_long(argc, argv, opts_short, opts_long, NULL);
+	if (c == 'h') {
+		fputs(help, stdout);
+		exit(0);
+	}
+	if (c == '?' || c == ':') {
+		/* getopt_long printed the reason */
+		fprintf(stderr, "Try '%s --help' for more information.\n", prog);
+		exit(2);
+	}
+	return c;
+}
 
 /* Current UTC time as "YYYY-MM-DDTHH:MM:SSZ". */
 static void iso_now(char *buf, size_t len)

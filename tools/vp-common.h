@@ -43,6 +43,22 @@ void usage_error(const char *fmt, ...)
 /* "PROG: WHAT ARG: strerror(errno)" on stderr (no ARG if empty), exit 1. */
 void die(const char *what, const char *arg) __attribute__((noreturn));
 
+/*
+ * Options, with the --help text as their one source.  Each line of @help
+ * that starts with "  -X, --NAME" declares the option -X, --NAME: followed
+ * by "=ARG" it takes an argument, by "[=ARG]" an optional one (--NAME=ARG
+ * or -XARG), else none.  vp_getopt() returns the next option's X, with
+ * optarg set, or -1 after the last (optind then indexes the operands).  It
+ * handles -h, --help (prints @help, exits 0) and every usage error itself
+ * (getopt's message and a --help hint on stderr, exit 2).  A malformed or
+ * duplicate declaration is the tool's bug: it exits 1 naming the line.
+ */
+int vp_getopt(int argc, char **argv, const char *help);
+
+/* A macro's value as a string literal, for help texts: VP_STR(MAX_THREADS). */
+#define VP_STR(x) VP_STR_(x)
+#define VP_STR_(x) #x
+
 /* Value @s of option --@opt: a decimal integer in @min..@max, or exit 2. */
 unsigned long long parse_num(const char *opt, const char *s,
 			     unsigned long long min, unsigned long long max);

@@ -58,30 +58,27 @@
 static unsigned long long opt_seed = 1, opt_ops, opt_max_files = 300, opt_big_mb = 8;
 static const char *opt_log;
 
-static void display_help(void)
-{
-	printf("Usage: %s [OPTION]... load DIR\n"
-	       "       %s verify DIR\n"
-	       "       %s judge ACKLOG MANIFEST\n"
-	       "Journal-heavy load for power-cut tests, and its verifier.\n\n"
-	       "Commands:\n"
-	       "  load DIR     create, fsync, truncate and unlink files in DIR, announcing\n"
-	       "               every durable state on --log after fsync returned (see below)\n"
-	       "  verify DIR   print \"NAME SIZE ok\", \"NAME SIZE zero-from K\" or\n"
-	       "               \"NAME SIZE bad-at K\" for every file in DIR\n"
-	       "  judge ACKLOG MANIFEST  check a manifest (from verify, after the cut)\n"
-	       "               against the acks; JSON verdict; exit 1 if acked data was lost\n\n"
-	       "Options (load):\n"
-	       "  --seed=N       random sequence of operations (1)\n"
-	       "  --ops=N        stop after N operations (0: run until killed)\n"
-	       "  --max-files=N  files kept at most; unlinks keep the count below (300)\n"
-	       "  --big-mb=N     largest big file in MiB (8)\n"
-	       "  --log=PATH     where acks go, drained line by line (stdout)\n"
-	       "  --help         this help\n\n"
-	       "Ack lines: \"vp-crash: ack NAME SIZE\" (SIZE -1: removed) and\n"
-	       "\"vp-crash: pend NAME SIZE\" (either state legal until NAME's next ack).\n",
-	       PROG, PROG, PROG);
-}
+static const char help[] =
+	"Usage: " PROG " [OPTION]... load DIR\n"
+	"       " PROG " verify DIR\n"
+	"       " PROG " judge ACKLOG MANIFEST\n"
+	"Journal-heavy load for power-cut tests, and its verifier.\n\n"
+	"Commands:\n"
+	"  load DIR     create, fsync, truncate and unlink files in DIR, announcing\n"
+	"               every durable state on --log after fsync returned (see below)\n"
+	"  verify DIR   print \"NAME SIZE ok\", \"NAME SIZE zero-from K\" or\n"
+	"               \"NAME SIZE bad-at K\" for every file in DIR\n"
+	"  judge ACKLOG MANIFEST  check a manifest (from verify, after the cut)\n"
+	"               against the acks; JSON verdict; exit 1 if acked data was lost\n\n"
+	"Options (load):\n"
+	"  -s, --seed=N       random sequence of operations (1)\n"
+	"  -o, --ops=N        stop after N operations (0: run until killed)\n"
+	"  -m, --max-files=N  files kept at most; unlinks keep the count below (300)\n"
+	"  -b, --big-mb=N     largest big file in MiB (8)\n"
+	"  -l, --log=PATH     where acks go, drained line by line (stdout)\n"
+	"  -h, --help         this help\n\n"
+	"Ack lines: \"vp-crash: ack NAME SIZE\" (SIZE -1: removed) and\n"
+	"\"vp-crash: pend NAME SIZE\" (either state legal until NAME's next ack).\n";
 
 /* Word @idx (bytes 8*idx..8*idx+7) of file fN: splitmix64 of (N, idx). */
 static uint64_t pattern_word(uint64_t n, uint64_t idx)
@@ -471,35 +468,19 @@ static void cmd_judge(const char *acklog, const char *manifest)
 	exit(lost || corrupt ? 1 : 0);
 }
 
-enum option_values { OPT_SEED = 1, OPT_OPS, OPT_MAX_FILES, OPT_BIG_MB, OPT_LOG, OPT_HELP };
-
-static const struct option long_options[] = {
-	{ "seed",      required_argument, NULL, OPT_SEED },
-	{ "ops",       required_argument, NULL, OPT_OPS },
-	{ "max-files", required_argument, NULL, OPT_MAX_FILES },
-	{ "big-mb",    required_argument, NULL, OPT_BIG_MB },
-	{ "log",       required_argument, NULL, OPT_LOG },
-	{ "help",      no_argument,       NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
-};
-
 int main(int argc, char **argv)
 {
 	const char *cmd;
 	int c, nargs;
 
 	vp_init(PROG, argc, argv);
-	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+	while ((c = vp_getopt(argc, argv, help)) != -1) {
 		switch (c) {
-		case OPT_SEED: opt_seed = parse_num("seed", optarg, 0, UINT64_MAX); break;
-		case OPT_OPS: opt_ops = parse_num("ops", optarg, 0, 1ULL << 40); break;
-		case OPT_MAX_FILES: opt_max_files = parse_num("max-files", optarg, 2, 1000000); break;
-		case OPT_BIG_MB: opt_big_mb = parse_num("big-mb", optarg, 1, 4096); break;
-		case OPT_LOG: opt_log = optarg; break;
-		case OPT_HELP: display_help(); return 0;
-		default: /* getopt_long already printed the reason */
-			fprintf(stderr, "Try '%s --help' for more information.\n", PROG);
-			return 2;
+		case 's': opt_seed = parse_num("seed", optarg, 0, UINT64_MAX); break;
+		case 'o': opt_ops = parse_num("ops", optarg, 0, 1ULL << 40); break;
+		case 'm': opt_max_files = parse_num("max-files", optarg, 2, 1000000); break;
+		case 'b': opt_big_mb = parse_num("big-mb", optarg, 1, 4096); break;
+		case 'l': opt_log = optarg; break;
 		}
 	}
 	if (optind >= argc)

@@ -34,56 +34,32 @@ static unsigned long long opt_file_size = 4096, opt_per_dir = 100;
 static int opt_cpu = -1, opt_quiet, opt_no_fsync;
 static const char *opt_json, *opt_cpu_str;
 
-enum option_values {
-	OPT_SIZE = 1, OPT_CHUNK, OPT_TO, OPT_STRIDE, OPT_FILES, OPT_FILE_SIZE,
-	OPT_PER_DIR, OPT_NO_FSYNC, OPT_CPU, OPT_JSON, OPT_QUIET, OPT_HELP,
-};
-
-static const struct option long_options[] = {
-	{ "size",      required_argument, NULL, OPT_SIZE },
-	{ "chunk",     required_argument, NULL, OPT_CHUNK },
-	{ "to",        required_argument, NULL, OPT_TO },
-	{ "stride",    required_argument, NULL, OPT_STRIDE },
-	{ "files",     required_argument, NULL, OPT_FILES },
-	{ "file-size", required_argument, NULL, OPT_FILE_SIZE },
-	{ "per-dir",   required_argument, NULL, OPT_PER_DIR },
-	{ "no-fsync",  no_argument,       NULL, OPT_NO_FSYNC },
-	{ "cpu",       required_argument, NULL, OPT_CPU },
-	{ "json",      optional_argument, NULL, OPT_JSON },
-	{ "quiet",     no_argument,       NULL, OPT_QUIET },
-	{ "help",      no_argument,       NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
-};
-
-static void display_help(void)
-{
-	printf("%s %s - filesystem workload generator\n"
-	       "Usage: %s [options] COMMAND PATH\n\n"
-	       "Commands:\n"
-	       "  fill PATH      write --size MB of data in --chunk KB writes, fsync\n"
-	       "  overwrite PATH write --size MB over an existing file's first --size MB\n"
-	       "                 (no truncation: its blocks stay allocated), fsync\n"
-	       "  truncate PATH  ftruncate existing file to --to bytes, fsync\n"
-	       "  sparse PATH    write one 4 KiB block every --stride KB up to --size MB, fsync\n"
-	       "  mkfiles PATH   create --files files of --file-size bytes in dir PATH, syncfs\n"
-	       "  rmfiles PATH   remove everything below directory PATH, syncfs\n"
-	       "  read PATH      drop PATH from page cache, read it in --chunk KB reads\n\n"
-	       "Options:\n"
-	       "  --size=MB         file size for fill/overwrite/sparse (default: 64)\n"
-	       "  --chunk=KB        write/read size for fill/overwrite/read (default: 1024)\n"
-	       "  --to=BYTES        target size for truncate (default: 0)\n"
-	       "  --stride=KB       block spacing for sparse, >= 4 (default: 1024)\n"
-	       "  --files=N         number of files for mkfiles (default: 1000)\n"
-	       "  --file-size=BYTES size of each mkfiles file (default: 4096)\n"
-	       "  --per-dir=N       files per subdirectory for mkfiles (default: 100)\n"
-	       "  --no-fsync        skip fsync in fill/overwrite/truncate/sparse (default: off)\n"
-	       "  --cpu=N           pin to CPU N before the work (default: no pinning)\n"
-	       "  --json[=FILE]     write JSON results to FILE, or stdout without FILE\n"
-	       "                    or with '-'; human output is then suppressed (default: off)\n"
-	       "  --quiet           suppress human output (default: off)\n"
-	       "  --help            show this help\n",
-	       PROG, VP_VERSION, PROG);
-}
+static const char help[] =
+	PROG " " VP_VERSION " - filesystem workload generator\n"
+	"Usage: " PROG " [options] COMMAND PATH\n\n"
+	"Commands:\n"
+	"  fill PATH      write --size MB of data in --chunk KB writes, fsync\n"
+	"  overwrite PATH write --size MB over an existing file's first --size MB\n"
+	"                 (no truncation: its blocks stay allocated), fsync\n"
+	"  truncate PATH  ftruncate existing file to --to bytes, fsync\n"
+	"  sparse PATH    write one 4 KiB block every --stride KB up to --size MB, fsync\n"
+	"  mkfiles PATH   create --files files of --file-size bytes in dir PATH, syncfs\n"
+	"  rmfiles PATH   remove everything below directory PATH, syncfs\n"
+	"  read PATH      drop PATH from page cache, read it in --chunk KB reads\n\n"
+	"Options:\n"
+	"  -s, --size=MB          file size for fill/overwrite/sparse (default: 64)\n"
+	"  -k, --chunk=KB         write/read size for fill/overwrite/read (default: 1024)\n"
+	"  -t, --to=BYTES         target size for truncate (default: 0)\n"
+	"  -S, --stride=KB        block spacing for sparse, >= 4 (default: 1024)\n"
+	"  -n, --files=N          number of files for mkfiles (default: 1000)\n"
+	"  -f, --file-size=BYTES  size of each mkfiles file (default: 4096)\n"
+	"  -d, --per-dir=N        files per subdirectory for mkfiles (default: 100)\n"
+	"  -F, --no-fsync         skip fsync in fill/overwrite/truncate/sparse (default: off)\n"
+	"  -c, --cpu=N            pin to CPU N before the work (default: no pinning)\n"
+	"  -j, --json[=FILE]      write JSON results to FILE (to stdout without FILE\n"
+	"                         or with '-'; no human output then; default: off)\n"
+	"  -q, --quiet            suppress human output (default: off)\n"
+	"  -h, --help             show this help\n";
 
 /* Results: ordered key=value list, printed as text and as JSON. */
 static struct { const char *key; char val[32]; } results[8];
@@ -376,23 +352,19 @@ int main(int argc, char **argv)
 	int c;
 
 	vp_init(PROG, argc, argv);
-	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+	while ((c = vp_getopt(argc, argv, help)) != -1) {
 		switch (c) {
-		case OPT_SIZE: opt_size = parse_num("size", optarg, 1, 1ULL << 24); break;
-		case OPT_CHUNK: opt_chunk = parse_num("chunk", optarg, 1, 1ULL << 20); break;
-		case OPT_TO: opt_to = parse_num("to", optarg, 0, INT64_MAX); break;
-		case OPT_STRIDE: opt_stride = parse_num("stride", optarg, 4, 1ULL << 30); break;
-		case OPT_FILES: opt_files = parse_num("files", optarg, 1, 1ULL << 32); break;
-		case OPT_FILE_SIZE: opt_file_size = parse_num("file-size", optarg, 0, 1ULL << 30); break;
-		case OPT_PER_DIR: opt_per_dir = parse_num("per-dir", optarg, 1, 1ULL << 32); break;
-		case OPT_NO_FSYNC: opt_no_fsync = 1; break;
-		case OPT_CPU: opt_cpu = parse_num("cpu", opt_cpu_str = optarg, 0, CPU_SETSIZE - 1); break;
-		case OPT_JSON: opt_json = optarg ? optarg : "-"; break;
-		case OPT_QUIET: opt_quiet = 1; break;
-		case OPT_HELP: display_help(); return 0;
-		default: /* getopt_long already printed the reason */
-			fprintf(stderr, "Try '%s --help' for more information.\n", PROG);
-			return 2;
+		case 's': opt_size = parse_num("size", optarg, 1, 1ULL << 24); break;
+		case 'k': opt_chunk = parse_num("chunk", optarg, 1, 1ULL << 20); break;
+		case 't': opt_to = parse_num("to", optarg, 0, INT64_MAX); break;
+		case 'S': opt_stride = parse_num("stride", optarg, 4, 1ULL << 30); break;
+		case 'n': opt_files = parse_num("files", optarg, 1, 1ULL << 32); break;
+		case 'f': opt_file_size = parse_num("file-size", optarg, 0, 1ULL << 30); break;
+		case 'd': opt_per_dir = parse_num("per-dir", optarg, 1, 1ULL << 32); break;
+		case 'F': opt_no_fsync = 1; break;
+		case 'c': opt_cpu = parse_num("cpu", opt_cpu_str = optarg, 0, CPU_SETSIZE - 1); break;
+		case 'j': opt_json = optarg ? optarg : "-"; break;
+		case 'q': opt_quiet = 1; break;
 		}
 	}
 	if (argc - optind != 2)

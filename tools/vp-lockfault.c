@@ -62,54 +62,31 @@ static enum memory_mode opt_memory = MEM_FAULT;
 static int opt_quiet;
 static const char *opt_json;
 
-enum option_values {
-	OPT_THREADS = 1, OPT_DURATION, OPT_PAGES, OPT_HOLD_NS, OPT_THINK_US,
-	OPT_SPINS, OPT_MEMORY, OPT_REGION_MB, OPT_JSON, OPT_QUIET, OPT_HELP,
-};
-
-static const struct option long_options[] = {
-	{ "threads",   required_argument, NULL, OPT_THREADS },
-	{ "duration",  required_argument, NULL, OPT_DURATION },
-	{ "pages",     required_argument, NULL, OPT_PAGES },
-	{ "hold-ns",   required_argument, NULL, OPT_HOLD_NS },
-	{ "think-us",  required_argument, NULL, OPT_THINK_US },
-	{ "spins",     required_argument, NULL, OPT_SPINS },
-	{ "memory",    required_argument, NULL, OPT_MEMORY },
-	{ "region-mb", required_argument, NULL, OPT_REGION_MB },
-	{ "json",      optional_argument, NULL, OPT_JSON },
-	{ "quiet",     no_argument,       NULL, OPT_QUIET },
-	{ "help",      no_argument,       NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
-};
-
-static void display_help(void)
-{
-	printf("%s %s - a user-space spinlock whose holder takes a page fault\n"
-	       "Usage: %s [options]\n\n"
-	       "N threads loop: take a test-and-test-and-set spinlock, first-touch P\n"
-	       "fresh pages (a minor fault each), H ns of work, release, T us of work.\n"
-	       "A waiter spins up to S times with a CPU pause, then sleeps 1 ms, growing\n"
-	       "by a random factor of 1-2 up to 1 s (PostgreSQL's s_lock()).  Reports\n"
-	       "acquisitions/s, the share of the threads' time spent spinning and\n"
-	       "sleeping on the lock, the longest wait and hold (us), minor faults per\n"
-	       "acquisition and involuntary context switches.\n\n"
-	       "Options:\n"
-	       "  --threads=N       threads, 1..%d (default: twice the online CPUs)\n"
-	       "  --duration=SEC    wall time of the run, 1..3600 (default: 5)\n"
-	       "  --pages=P         pages first-touched per acquisition, 0..512 (default: 1)\n"
-	       "  --hold-ns=H       work inside the lock, ns (default: 200)\n"
-	       "  --think-us=T      work outside the lock, us (default: 5)\n"
-	       "  --spins=S         spins before the first sleep, 1..100000 (default: 100)\n"
-	       "  --memory=MODE     fault: fresh pages; prefault: faulted in before the\n"
-	       "                    run (no fault in the lock); thp: fresh pages in a\n"
-	       "                    MADV_HUGEPAGE region (default: fault)\n"
-	       "  --region-mb=M     memory per thread in MB, even, 2..4096 (default: 16)\n"
-	       "  --json[=FILE]     write JSON results to FILE, or stdout without FILE\n"
-	       "                    or with '-'; human output is then suppressed (default: off)\n"
-	       "  --quiet           suppress human output (default: off)\n"
-	       "  --help            show this help\n",
-	       PROG, VP_VERSION, PROG, MAX_THREADS);
-}
+static const char help[] =
+	PROG " " VP_VERSION " - a user-space spinlock whose holder takes a page fault\n"
+	"Usage: " PROG " [options]\n\n"
+	"N threads loop: take a test-and-test-and-set spinlock, first-touch P\n"
+	"fresh pages (a minor fault each), H ns of work, release, T us of work.\n"
+	"A waiter spins up to S times with a CPU pause, then sleeps 1 ms, growing\n"
+	"by a random factor of 1-2 up to 1 s (PostgreSQL's s_lock()).  Reports\n"
+	"acquisitions/s, the share of the threads' time spent spinning and\n"
+	"sleeping on the lock, the longest wait and hold (us), minor faults per\n"
+	"acquisition and involuntary context switches.\n\n"
+	"Options:\n"
+	"  -n, --threads=N     threads, 1.." VP_STR(MAX_THREADS) " (default: twice the online CPUs)\n"
+	"  -d, --duration=SEC  wall time of the run, 1..3600 (default: 5)\n"
+	"  -p, --pages=P       pages first-touched per acquisition, 0..512 (default: 1)\n"
+	"  -H, --hold-ns=H     work inside the lock, ns (default: 200)\n"
+	"  -t, --think-us=T    work outside the lock, us (default: 5)\n"
+	"  -s, --spins=S       spins before the first sleep, 1..100000 (default: 100)\n"
+	"  -m, --memory=MODE   fault: fresh pages; prefault: faulted in before the\n"
+	"                      run (no fault in the lock); thp: fresh pages in a\n"
+	"                      MADV_HUGEPAGE region (default: fault)\n"
+	"  -r, --region-mb=M   memory per thread in MB, even, 2..4096 (default: 16)\n"
+	"  -j, --json[=FILE]   write JSON results to FILE (to stdout without FILE\n"
+	"                      or with '-'; no human output then; default: off)\n"
+	"  -q, --quiet         suppress human output (default: off)\n"
+	"  -h, --help          show this help\n";
 
 static inline void cpu_relax(void)
 {
@@ -284,27 +261,27 @@ int main(int argc, char **argv)
 	cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	if (cpus < 1)
 		cpus = 1;
-	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+	while ((c = vp_getopt(argc, argv, help)) != -1) {
 		switch (c) {
-		case OPT_THREADS:
+		case 'n':
 			opt_threads = parse_num("threads", optarg, 1, MAX_THREADS);
 			break;
-		case OPT_DURATION:
+		case 'd':
 			opt_duration = parse_num("duration", optarg, 1, 3600);
 			break;
-		case OPT_PAGES:
+		case 'p':
 			opt_pages = parse_num("pages", optarg, 0, 512);
 			break;
-		case OPT_HOLD_NS:
+		case 'H':
 			opt_hold_ns = parse_num("hold-ns", optarg, 0, 1000000000ULL);
 			break;
-		case OPT_THINK_US:
+		case 't':
 			opt_think_us = parse_num("think-us", optarg, 0, 1000000000ULL);
 			break;
-		case OPT_SPINS:
+		case 's':
 			opt_spins = parse_num("spins", optarg, 1, 100000);
 			break;
-		case OPT_MEMORY:
+		case 'm':
 			for (opt_memory = 0; opt_memory < 3; opt_memory++)
 				if (!strcmp(optarg, memory_names[opt_memory]))
 					break;
@@ -312,23 +289,18 @@ int main(int argc, char **argv)
 				usage_error("invalid value for --memory: '%s' (expected "
 					    "fault, prefault or thp)", optarg);
 			break;
-		case OPT_REGION_MB:
+		case 'r':
 			opt_region_mb = parse_num("region-mb", optarg, 2, 4096);
 			if (opt_region_mb % 2)
 				usage_error("invalid value for --region-mb: '%s' (expected "
 					    "a multiple of 2)", optarg);
 			break;
-		case OPT_JSON:
+		case 'j':
 			opt_json = optarg ? optarg : "-";
 			break;
-		case OPT_QUIET:
+		case 'q':
 			opt_quiet = 1;
 			break;
-		case OPT_HELP:
-			display_help();
-			return 0;
-		default:
-			usage_error("unknown option");
 		}
 	}
 	if (optind < argc)

@@ -43,49 +43,28 @@ static double opt_scale = 1.0, opt_floor = 0.0, opt_level = 0.95, opt_want = NAN
 static unsigned long long opt_resamples = 10000, opt_seed = 1;
 static int opt_goal; /* 0: none, 1: ge, -1: le */
 
-enum option_values {
-	OPT_STAT = 1, OPT_SCALE, OPT_FLOOR, OPT_LEVEL, OPT_RESAMPLES, OPT_SEED,
-	OPT_WANT, OPT_GOAL, OPT_HELP,
-};
-
-static const struct option long_options[] = {
-	{ "stat",      required_argument, NULL, OPT_STAT },
-	{ "scale",     required_argument, NULL, OPT_SCALE },
-	{ "floor",     required_argument, NULL, OPT_FLOOR },
-	{ "level",     required_argument, NULL, OPT_LEVEL },
-	{ "resamples", required_argument, NULL, OPT_RESAMPLES },
-	{ "seed",      required_argument, NULL, OPT_SEED },
-	{ "want",      required_argument, NULL, OPT_WANT },
-	{ "goal",      required_argument, NULL, OPT_GOAL },
-	{ "help",      no_argument,       NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
-};
-
-static void display_help(void)
-{
-	printf("%s %s - a ratio of two kernels' figures, its bootstrap interval,\n"
-	       "and the verdict on a goal\n\n"
-	       "Usage: %s [options] A_VALUES B_VALUES\n\n"
-	       "A_VALUES and B_VALUES: one figure per repeat, separated by spaces or\n"
-	       "commas (\"1.5 2 2.5\").  The ratio is stat(A) / max(SCALE * stat(B), FLOOR);\n"
-	       "the interval is a percentile bootstrap over the repeats (each resample\n"
-	       "draws the repeats of A and of B with replacement).  Prints one JSON\n"
-	       "object: the tools' common header, then stat, value, lo, hi, level, n_a,\n"
-	       "n_b, resamples, seed and, with a goal, want, goal, verdict (met, missed,\n"
-	       "not resolved) and runs_to_resolve.\n\n"
-	       "Options:\n"
-	       "  --stat=median|max   statistic of each kernel's repeats (default: median)\n"
-	       "  --scale=K           multiply B's statistic by K (default: 1)\n"
-	       "  --floor=F           the denominator is at least F (default: 0)\n"
-	       "  --level=L           interval's coverage, 0.5..0.999 (default: 0.95)\n"
-	       "  --resamples=N       bootstrap resamples, 100..1000000 (default: 10000)\n"
-	       "  --seed=S            random seed, >= 1 (default: 1)\n"
-	       "  --want=W            the goal's threshold for the ratio\n"
-	       "  --goal=ge|le        the ratio should be >= W (ge) or <= W (le)\n"
-	       "  --help              this text\n\n"
-	       "Exit status: 0, or 2 for a usage error.\n",
-	       PROG, VP_VERSION, PROG);
-}
+static const char help[] =
+	PROG " " VP_VERSION " - a ratio of two kernels' figures, its bootstrap interval,\n"
+	"and the verdict on a goal\n\n"
+	"Usage: " PROG " [options] A_VALUES B_VALUES\n\n"
+	"A_VALUES and B_VALUES: one figure per repeat, separated by spaces or\n"
+	"commas (\"1.5 2 2.5\").  The ratio is stat(A) / max(SCALE * stat(B), FLOOR);\n"
+	"the interval is a percentile bootstrap over the repeats (each resample\n"
+	"draws the repeats of A and of B with replacement).  Prints one JSON\n"
+	"object: the tools' common header, then stat, value, lo, hi, level, n_a,\n"
+	"n_b, resamples, seed and, with a goal, want, goal, verdict (met, missed,\n"
+	"not resolved) and runs_to_resolve.\n\n"
+	"Options:\n"
+	"  -s, --stat=median|max  statistic of each kernel's repeats (default: median)\n"
+	"  -k, --scale=K          multiply B's statistic by K (default: 1)\n"
+	"  -f, --floor=F          the denominator is at least F (default: 0)\n"
+	"  -l, --level=L          interval's coverage, 0.5..0.999 (default: 0.95)\n"
+	"  -r, --resamples=N      bootstrap resamples, 100..1000000 (default: 10000)\n"
+	"  -S, --seed=S           random seed, >= 1 (default: 1)\n"
+	"  -w, --want=W           the goal's threshold for the ratio\n"
+	"  -g, --goal=ge|le       the ratio should be >= W (ge) or <= W (le)\n"
+	"  -h, --help             this text\n\n"
+	"Exit status: 0, or 2 for a usage error.\n";
 
 static double parse_double(const char *opt, const char *s, double min, double max)
 {
@@ -200,9 +179,9 @@ int main(int argc, char **argv)
 	int c;
 
 	vp_init(PROG, argc, argv);
-	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+	while ((c = vp_getopt(argc, argv, help)) != -1) {
 		switch (c) {
-		case OPT_STAT:
+		case 's':
 			if (!strcmp(optarg, "median"))
 				opt_stat = STAT_MEDIAN;
 			else if (!strcmp(optarg, "max"))
@@ -210,13 +189,13 @@ int main(int argc, char **argv)
 			else
 				usage_error("invalid value for --stat: '%s' (valid: median max)", optarg);
 			break;
-		case OPT_SCALE: opt_scale = parse_double("scale", optarg, 1e-9, 1e9); break;
-		case OPT_FLOOR: opt_floor = parse_double("floor", optarg, 0, 1e18); break;
-		case OPT_LEVEL: opt_level = parse_double("level", optarg, 0.5, 0.999); break;
-		case OPT_RESAMPLES: opt_resamples = parse_num("resamples", optarg, 100, 1000000); break;
-		case OPT_SEED: opt_seed = parse_num("seed", optarg, 1, UINT64_MAX); break;
-		case OPT_WANT: opt_want = parse_double("want", optarg, 0, 1e18); break;
-		case OPT_GOAL:
+		case 'k': opt_scale = parse_double("scale", optarg, 1e-9, 1e9); break;
+		case 'f': opt_floor = parse_double("floor", optarg, 0, 1e18); break;
+		case 'l': opt_level = parse_double("level", optarg, 0.5, 0.999); break;
+		case 'r': opt_resamples = parse_num("resamples", optarg, 100, 1000000); break;
+		case 'S': opt_seed = parse_num("seed", optarg, 1, UINT64_MAX); break;
+		case 'w': opt_want = parse_double("want", optarg, 0, 1e18); break;
+		case 'g':
 			if (!strcmp(optarg, "ge"))
 				opt_goal = 1;
 			else if (!strcmp(optarg, "le"))
@@ -224,8 +203,6 @@ int main(int argc, char **argv)
 			else
 				usage_error("invalid value for --goal: '%s' (valid: ge le)", optarg);
 			break;
-		case OPT_HELP: display_help(); return 0;
-		default: usage_error("unknown option");
 		}
 	}
 	if (argc - optind != 2)

@@ -43,49 +43,28 @@ static unsigned long long opt_sleep_ms = 10, opt_duration = 5;
 static int opt_cpu = -1, opt_quiet;
 static const char *opt_json, *opt_cpu_str, *opt_sweep;
 
-enum option_values {
-	OPT_THREADS = 1, OPT_WORK_US, OPT_SLEEP_MS, OPT_DURATION, OPT_SWEEP,
-	OPT_CPU, OPT_JSON, OPT_QUIET, OPT_HELP,
-};
-
-static const struct option long_options[] = {
-	{ "threads",  required_argument, NULL, OPT_THREADS },
-	{ "work-us",  required_argument, NULL, OPT_WORK_US },
-	{ "sleep-ms", required_argument, NULL, OPT_SLEEP_MS },
-	{ "duration", required_argument, NULL, OPT_DURATION },
-	{ "sweep",    required_argument, NULL, OPT_SWEEP },
-	{ "cpu",      required_argument, NULL, OPT_CPU },
-	{ "json",     optional_argument, NULL, OPT_JSON },
-	{ "quiet",    no_argument,       NULL, OPT_QUIET },
-	{ "help",     no_argument,       NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
-};
-
-static void display_help(void)
-{
-	printf("%s %s - many-threads scheduler test\n"
-	       "Usage: %s [options]\n\n"
-	       "Starts N threads together; each loops W us of CPU work, then an S ms\n"
-	       "sleep, for D seconds.  Reports per thread count: loops/s, the ideal\n"
-	       "loops/s (N * 1e6 / (W + 1000 * S)), efficiency (their ratio), loops per\n"
-	       "thread (min/median/max) and wakeup lateness (actual sleep minus S,\n"
-	       "avg and max in us).  The work is a busy loop calibrated against\n"
-	       "CLOCK_THREAD_CPUTIME_ID (CPU time, not wall time); the sleep is\n"
-	       "clock_nanosleep(CLOCK_MONOTONIC) with a timer slack of 1 ns.\n\n"
-	       "Options:\n"
-	       "  --threads=N       number of threads, 1..%d (default: 100)\n"
-	       "  --work-us=W       CPU work per loop in microseconds (default: 100)\n"
-	       "  --sleep-ms=S      sleep per loop in milliseconds, >= 1 (default: 10)\n"
-	       "  --duration=SEC    wall time of each run in seconds (default: 5)\n"
-	       "  --sweep=N1,N2,... one run per thread count, in order; overrides\n"
-	       "                    --threads (default: off)\n"
-	       "  --cpu=N           pin all threads to CPU N (default: no pinning)\n"
-	       "  --json[=FILE]     write JSON results to FILE, or stdout without FILE\n"
-	       "                    or with '-'; human output is then suppressed (default: off)\n"
-	       "  --quiet           suppress human output (default: off)\n"
-	       "  --help            show this help\n",
-	       PROG, VP_VERSION, PROG, MAX_THREADS);
-}
+static const char help[] =
+	PROG " " VP_VERSION " - many-threads scheduler test\n"
+	"Usage: " PROG " [options]\n\n"
+	"Starts N threads together; each loops W us of CPU work, then an S ms\n"
+	"sleep, for D seconds.  Reports per thread count: loops/s, the ideal\n"
+	"loops/s (N * 1e6 / (W + 1000 * S)), efficiency (their ratio), loops per\n"
+	"thread (min/median/max) and wakeup lateness (actual sleep minus S,\n"
+	"avg and max in us).  The work is a busy loop calibrated against\n"
+	"CLOCK_THREAD_CPUTIME_ID (CPU time, not wall time); the sleep is\n"
+	"clock_nanosleep(CLOCK_MONOTONIC) with a timer slack of 1 ns.\n\n"
+	"Options:\n"
+	"  -n, --threads=N        number of threads, 1.." VP_STR(MAX_THREADS) " (default: 100)\n"
+	"  -w, --work-us=W        CPU work per loop in microseconds (default: 100)\n"
+	"  -s, --sleep-ms=S       sleep per loop in milliseconds, >= 1 (default: 10)\n"
+	"  -d, --duration=SEC     wall time of each run in seconds (default: 5)\n"
+	"  -S, --sweep=N1,N2,...  one run per thread count, in order; overrides\n"
+	"                         --threads (default: off)\n"
+	"  -c, --cpu=N            pin all threads to CPU N (default: no pinning)\n"
+	"  -j, --json[=FILE]      write JSON results to FILE (to stdout without FILE\n"
+	"                         or with '-'; no human output then; default: off)\n"
+	"  -q, --quiet            suppress human output (default: off)\n"
+	"  -h, --help             show this help\n";
 
 /* --sweep=N1,N2,...: 1..MAX_SWEEP thread counts, no empty entries */
 static unsigned int sweep[MAX_SWEEP];
@@ -246,20 +225,16 @@ int main(int argc, char **argv)
 	int c, cpus;
 
 	vp_init(PROG, argc, argv);
-	while ((c = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+	while ((c = vp_getopt(argc, argv, help)) != -1) {
 		switch (c) {
-		case OPT_THREADS: opt_threads = parse_num("threads", optarg, 1, MAX_THREADS); break;
-		case OPT_WORK_US: opt_work_us = parse_num("work-us", optarg, 0, 1000000); break;
-		case OPT_SLEEP_MS: opt_sleep_ms = parse_num("sleep-ms", optarg, 1, 100000); break;
-		case OPT_DURATION: opt_duration = parse_num("duration", optarg, 1, 86400); break;
-		case OPT_SWEEP: parse_sweep(opt_sweep = optarg); break;
-		case OPT_CPU: opt_cpu = parse_num("cpu", opt_cpu_str = optarg, 0, CPU_SETSIZE - 1); break;
-		case OPT_JSON: opt_json = optarg ? optarg : "-"; break;
-		case OPT_QUIET: opt_quiet = 1; break;
-		case OPT_HELP: display_help(); return 0;
-		default: /* getopt_long already printed the reason */
-			fprintf(stderr, "Try '%s --help' for more information.\n", PROG);
-			return 2;
+		case 'n': opt_threads = parse_num("threads", optarg, 1, MAX_THREADS); break;
+		case 'w': opt_work_us = parse_num("work-us", optarg, 0, 1000000); break;
+		case 's': opt_sleep_ms = parse_num("sleep-ms", optarg, 1, 100000); break;
+		case 'd': opt_duration = parse_num("duration", optarg, 1, 86400); break;
+		case 'S': parse_sweep(opt_sweep = optarg); break;
+		case 'c': opt_cpu = parse_num("cpu", opt_cpu_str = optarg, 0, CPU_SETSIZE - 1); break;
+		case 'j': opt_json = optarg ? optarg : "-"; break;
+		case 'q': opt_quiet = 1; break;
 		}
 	}
 	if (optind < argc)
