@@ -24,13 +24,20 @@
 # Knobs (vp.env): CPU INTERVAL_US=1000 HIST_US=20000 TRACE=(empty|wakeup_rt)
 # TRACE_FUNCTIONS=1 CALIB_S=2 (seconds of each calibration phase; 0: none)
 # TIMERLAT=0
-CPU=${CPU:-$(($(nproc) - 1))}
-INTERVAL_US=${INTERVAL_US:-1000}
-HIST_US=${HIST_US:-20000}
-TRACE=${TRACE:-}
-CALIB_S=${CALIB_S:-2}
-TRACE_FUNCTIONS=${TRACE_FUNCTIONS:-1}
-TIMERLAT=${TIMERLAT:-0}
+
+# knobs NAME=DEFAULT...: each NAME keeps the value vp.env gave it, or
+# takes DEFAULT when that is unset or empty.
+knobs() {
+	for kv; do
+		case ${kv%%=*} in
+		'' | [0-9]* | *[!A-Za-z0-9_]*) echo "knobs: bad knob '$kv'" >&2; exit 2 ;;
+		esac
+		eval "[ -n \"\${${kv%%=*}:-}\" ] || ${kv%%=*}=\${kv#*=}"
+	done
+}
+
+knobs CPU=$(($(nproc) - 1)) INTERVAL_US=1000 HIST_US=20000 TRACE= CALIB_S=2 \
+	TRACE_FUNCTIONS=1 TIMERLAT=0
 TL_PID=
 T=/sys/kernel/tracing
 
@@ -172,6 +179,14 @@ fs_finish() {
 
 # now_us: the guest's monotonic-enough wall clock in microseconds.
 now_us() { echo $(( $(date +%s%N) / 1000 )); }
+
+# timed VAR CMD...: run CMD; VAR gets its wall time in microseconds.
+timed() {
+	_timed_var=$1 _timed_t0=$(now_us)
+	shift
+	"$@"
+	eval "$_timed_var=\$((\$(now_us) - _timed_t0))"
+}
 
 # load_json NAME K=V...: $OUT/load.json with the load's figures (numbers).
 load_json() {

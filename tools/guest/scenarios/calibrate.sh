@@ -16,7 +16,7 @@
 # Knobs (vp.env): DURATION=10, and those of lib.sh
 set -e
 . /vp/lib.sh
-DURATION=${DURATION:-10}
+knobs DURATION=10
 
 calibrate pre
 trace_on

@@ -14,9 +14,7 @@
 # load), and those of lib.sh
 set -e
 . /vp/lib.sh
-JOBS=${JOBS:-4}
-BUILDS=${BUILDS:-1}
-OPT=${OPT:--O2}
+knobs JOBS=4 BUILDS=1 OPT=-O2
 case $OPT in -O[0-3s]) ;; *) echo "OPT must be -O0..-O3 or -Os, not '$OPT'"; exit 1 ;; esac
 
 src=$(ls /vp/src/*.orig.tar.* | head -1)

@@ -11,7 +11,7 @@
 # Knobs (vp.env): OPS=50000, and those of lib.sh
 set -e
 . /vp/lib.sh
-OPS=${OPS:-50000}
+knobs OPS=50000
 
 lat_start
 t0=$(date +%s%N)

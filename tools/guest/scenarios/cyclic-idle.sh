@@ -8,7 +8,7 @@
 # Knobs (vp.env): DURATION=3 (seconds per cyclictest), and those of lib.sh
 set -e
 . /vp/lib.sh
-DURATION=${DURATION:-3}
+knobs DURATION=3
 
 cyclictest -m -q -p95 -i"$INTERVAL_US" -t1 -a"$CPU" -h"$HIST_US" -D"$DURATION" \
 	--json=$OUT/cyclictest-1.json >$OUT/cyclictest-1.txt

@@ -9,18 +9,15 @@
 # Knobs (vp.env): CLIENTS=4 DURATION=10, and those of lib.sh
 set -e
 . /vp/lib.sh
-CLIENTS=${CLIENTS:-4}
-DURATION=${DURATION:-10}
+knobs CLIENTS=4 DURATION=10
 
 fs_mount ext4
 lat_start
-t0=$(now_us)
-dbench -D /mnt -t "$DURATION" "$CLIENTS" >$OUT/dbench.txt 2>&1
-t1=$(now_us)
+timed usecs dbench -D /mnt -t "$DURATION" "$CLIENTS" >$OUT/dbench.txt 2>&1
 lat_stop
 tail -5 $OUT/dbench.txt
 mbs=$(sed -n 's/^Throughput \([0-9.]*\) MB\/sec.*/\1/p' $OUT/dbench.txt)
 maxlat=$(sed -n 's/.*max_latency=\([0-9.]*\) ms.*/\1/p' $OUT/dbench.txt)
 [ -n "$mbs" ] || { echo "no throughput line in dbench's output"; exit 1; }
-load_json dbench usecs=$((t1 - t0)) mb_per_s="$mbs" dbench_max_latency_ms="${maxlat:-null}"
+load_json dbench usecs=$usecs mb_per_s="$mbs" dbench_max_latency_ms="${maxlat:-null}"
 fs_finish

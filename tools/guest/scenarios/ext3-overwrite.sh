@@ -14,7 +14,7 @@
 # ext3 layout), and those of lib.sh
 set -e
 . /vp/lib.sh
-SIZE_MB=${SIZE_MB:-400}
+knobs SIZE_MB=400
 
 fs_mount ext3 "${MOUNT_OPTS:-}"
 vp-fsload --json=$OUT/fill.json --size=$SIZE_MB fill /mnt/big

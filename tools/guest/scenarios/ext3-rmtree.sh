@@ -12,9 +12,7 @@
 # those of lib.sh
 set -e
 . /vp/lib.sh
-FILES=${FILES:-20000}
-FILE_SIZE=${FILE_SIZE:-16384}
-PER_DIR=${PER_DIR:-500}
+knobs FILES=20000 FILE_SIZE=16384 PER_DIR=500
 
 fs_mount ext3 "${MOUNT_OPTS:-}"
 mkdir /mnt/tree

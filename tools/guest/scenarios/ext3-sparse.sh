@@ -9,8 +9,7 @@
 # Knobs (vp.env): SIZE_MB=4096 STRIDE_KB=64 MOUNT_OPTS, and those of lib.sh
 set -e
 . /vp/lib.sh
-SIZE_MB=${SIZE_MB:-4096}
-STRIDE_KB=${STRIDE_KB:-64}
+knobs SIZE_MB=4096 STRIDE_KB=64
 
 fs_mount ext3 "${MOUNT_OPTS:-}"
 vp-fsload --json=$OUT/sparse.json --size=$SIZE_MB --stride=$STRIDE_KB sparse /mnt/sparse

@@ -21,8 +21,7 @@
 # Knobs (vp.env): SIZE_MB=400, COLD=0, MOUNT_OPTS, and those of lib.sh
 set -e
 . /vp/lib.sh
-SIZE_MB=${SIZE_MB:-400}
-COLD=${COLD:-0}
+knobs SIZE_MB=400 COLD=0
 
 fs_mount ext3 "${MOUNT_OPTS:-}"
 vp-fsload --json=$OUT/fill.json --size=$SIZE_MB fill /mnt/big

@@ -9,20 +9,17 @@
 # Knobs (vp.env): JOBS=4 SIZE_MB=64, and those of lib.sh
 set -e
 . /vp/lib.sh
-JOBS=${JOBS:-4}
-SIZE_MB=${SIZE_MB:-64}
+knobs JOBS=4 SIZE_MB=64
 
 fs_mount ext4
 lat_start
-t0=$(now_us)
-fio --name=seqwrite --directory=/mnt --rw=write --bs=1M --size="${SIZE_MB}M" \
+timed usecs fio --name=seqwrite --directory=/mnt --rw=write --bs=1M --size="${SIZE_MB}M" \
 	--numjobs="$JOBS" --end_fsync=1 --group_reporting --output-format=terse \
 	--terse-version=3 >$OUT/fio.txt
-t1=$(now_us)
 lat_stop
 cat $OUT/fio.txt
 # terse v3: field 48 is the write bandwidth in KiB/s
 kbs=$(awk -F';' '{print $48}' $OUT/fio.txt)
 [ -n "$kbs" ] || { echo "no bandwidth in fio's output"; exit 1; }
-load_json fio-write usecs=$((t1 - t0)) mb_per_s=$((kbs / 1024))
+load_json fio-write usecs=$usecs mb_per_s=$((kbs / 1024))
 fs_finish

@@ -14,13 +14,11 @@
 # Knobs (vp.env): THREADS=800 NWAKES=THREADS, and those of lib.sh
 set -e
 . /vp/lib.sh
-THREADS=${THREADS:-800}
-NWAKES=${NWAKES:-$THREADS}
+knobs THREADS=800
+knobs NWAKES="$THREADS"
 
 lat_start
-t0=$(now_us)
-perf bench futex wake -t "$THREADS" -w "$NWAKES" >$OUT/perf.txt 2>&1
-t1=$(now_us)
+timed usecs perf bench futex wake -t "$THREADS" -w "$NWAKES" >$OUT/perf.txt 2>&1
 lat_stop
 tail -1 $OUT/perf.txt
 # the summary: "Wokeup N of N threads in X ms (+-Y%)"
@@ -28,5 +26,5 @@ line=$(grep '^Wokeup' $OUT/perf.txt | tail -1)
 ms=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) ms.*/\1/p')
 sd=$(echo "$line" | sed -n 's/.*(+-\([0-9.]*\)%).*/\1/p')
 [ -n "$ms" ] && [ -n "$sd" ] || { echo "no 'Wokeup ... ms (+-...%)' summary in perf's output"; exit 1; }
-load_json perf-futex-wake usecs=$((t1 - t0)) wake_us="$(awk -v m="$ms" 'BEGIN { printf "%.1f", m * 1000 }')" \
+load_json perf-futex-wake usecs=$usecs wake_us="$(awk -v m="$ms" 'BEGIN { printf "%.1f", m * 1000 }')" \
 	stddev_pct="$sd" threads="$THREADS" nwakes="$NWAKES"

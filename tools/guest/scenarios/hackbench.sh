@@ -10,9 +10,7 @@
 # Knobs (vp.env): GROUPS=4 LOOPS=100 DATA=100, and those of lib.sh
 set -e
 . /vp/lib.sh
-GROUPS=${GROUPS:-4}
-LOOPS=${LOOPS:-100}
-DATA=${DATA:-100}
+knobs GROUPS=4 LOOPS=100 DATA=100
 
 lat_start
 t0=$(date +%s%N)

@@ -12,8 +12,7 @@
 # and those of lib.sh
 set -e
 . /vp/lib.sh
-FILES=${FILES:-20000}
-PER_DIR=${PER_DIR:-1000}
+knobs FILES=20000 PER_DIR=1000
 
 fs_mount ext4 "${MOUNT_OPTS:-commit=60}"
 mkdir /mnt/meta

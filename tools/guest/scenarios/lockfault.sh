@@ -18,12 +18,7 @@
 # THINK_US=5, and those of lib.sh
 set -e
 . /vp/lib.sh
-THREADS=${THREADS:-4}
-DURATION=${DURATION:-5}
-PAGES=${PAGES:-1}
-MEMORY=${MEMORY:-fault}
-HOLD_NS=${HOLD_NS:-200}
-THINK_US=${THINK_US:-5}
+knobs THREADS=4 DURATION=5 PAGES=1 MEMORY=fault HOLD_NS=200 THINK_US=5
 
 run() {
 	vp-lockfault --threads="$THREADS" --duration="$DURATION" --pages="$PAGES" \
@@ -35,13 +30,11 @@ run() {
 field() { tr ' ' '\n' <"$1" | sed -n "s/^$2=//p" | head -1; }
 
 lat_start
-t0=$(now_us)
-run "$MEMORY"
-t1=$(now_us)
+timed usecs run "$MEMORY"
 [ "$MEMORY" = prefault ] || run prefault
 lat_stop
 f=$OUT/lockfault-$MEMORY.txt c=$OUT/lockfault-prefault.txt
-load_json vp-lockfault usecs=$((t1 - t0)) acq_per_s="$(field $f acq_per_s)" \
+load_json vp-lockfault usecs=$usecs acq_per_s="$(field $f acq_per_s)" \
 	spin_frac="$(field $f spin_frac)" sleep_frac="$(field $f sleep_frac)" \
 	wait_max_us="$(field $f wait_max_us)" hold_max_us="$(field $f hold_max_us)" \
 	faults_per_acq="$(field $f faults_per_acq)" nivcsw="$(field $f nivcsw)" \

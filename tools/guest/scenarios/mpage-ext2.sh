@@ -15,10 +15,7 @@
 # of lib.sh
 set -e
 . /vp/lib.sh
-FS=${FS:-ext2}
-SIZE_MB=${SIZE_MB:-256}
-FILES=${FILES:-2000}
-FILE_SIZE=${FILE_SIZE:-32768}
+knobs FS=ext2 SIZE_MB=256 FILES=2000 FILE_SIZE=32768
 
 fs_mount "$FS"
 mkdir /mnt/small

@@ -12,9 +12,7 @@
 # Knobs (vp.env): GROUPS=4 LOOPS=100 PIPE_LOOPS=100000, and those of lib.sh
 set -e
 . /vp/lib.sh
-GROUPS=${GROUPS:-4}
-LOOPS=${LOOPS:-100}
-PIPE_LOOPS=${PIPE_LOOPS:-100000}
+knobs GROUPS=4 LOOPS=100 PIPE_LOOPS=100000
 
 lat_start
 perf bench sched messaging -g "$GROUPS" -l "$LOOPS" >$OUT/perf.txt 2>&1

@@ -16,9 +16,7 @@
 # Knobs (vp.env): SCALE=2 CLIENTS=8 DURATION=10, and those of lib.sh
 set -e
 . /vp/lib.sh
-SCALE=${SCALE:-2}
-CLIENTS=${CLIENTS:-8}
-DURATION=${DURATION:-10}
+knobs SCALE=2 CLIENTS=8 DURATION=10
 bin=$(ls -d /usr/lib/postgresql/*/bin | tail -1)
 [ -x "$bin/pg_ctl" ] || { echo "no PostgreSQL in the guest image"; exit 1; }
 pg() { runuser -u postgres -- "$@"; }

@@ -9,21 +9,18 @@
 # Knobs (vp.env): CLIENTS=4 DURATION=10, and those of lib.sh
 set -e
 . /vp/lib.sh
-CLIENTS=${CLIENTS:-4}
-DURATION=${DURATION:-10}
+knobs CLIENTS=4 DURATION=10
 
 ip link set lo up
 tbench_srv >$OUT/tbench_srv.txt 2>&1 &
 srv=$!
 sleep 1
 lat_start
-t0=$(now_us)
-tbench -t "$DURATION" "$CLIENTS" 127.0.0.1 >$OUT/tbench.txt 2>&1
-t1=$(now_us)
+timed usecs tbench -t "$DURATION" "$CLIENTS" 127.0.0.1 >$OUT/tbench.txt 2>&1
 lat_stop
 kill $srv
 wait $srv 2>/dev/null || :
 tail -3 $OUT/tbench.txt
 mbs=$(sed -n 's/^Throughput \([0-9.]*\) MB\/sec.*/\1/p' $OUT/tbench.txt)
 [ -n "$mbs" ] || { echo "no throughput line in tbench's output"; exit 1; }
-load_json tbench usecs=$((t1 - t0)) mb_per_s="$mbs"
+load_json tbench usecs=$usecs mb_per_s="$mbs"
