@@ -46,7 +46,7 @@ set -euo pipefail
 for p; do check_profile "$p"; done
 
 # Per BENCH size: scenarios (lib.sh bench_scenarios) and repeats; the
-# scenarios' knobs are lib.sh bench_env's.
+# scenarios' knobs are scripts/bench-env.tsv's (lib.sh bench_env).
 def_scen=$(bench_scenarios "${BENCH:-quick}") || exit 1
 case ${BENCH:-quick} in
 quick) def_rep=3 ;;

@@ -16,9 +16,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ $# -ge 1 ] || die "usage: config.sh PROFILE [OUTDIR]"
-profile=$1
-check_profile "$profile"
-profile=$(profile_kernel "$profile")
+profile=$(profile_kernel "$1")
 out=${2:-$KERNELS/$profile}
 work=$(work_for_profile "$profile")
 make_variant_tree "$profile"

@@ -12,7 +12,6 @@ set -euo pipefail
 
 [ $# -eq 1 ] || die "usage: kernel.sh PROFILE"
 profile=$1
-check_profile "$profile"
 k=$(profile_kernel "$profile")
 [ "$k" = "$profile" ] || exec "$0" "$k"
 need make gcc flex bison bc

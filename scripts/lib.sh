@@ -239,9 +239,11 @@ check_group() {
 # PREEMPT_DYNAMIC kernel booted in another mode); for a profile whose
 # "# Without:" groups hold no patch today, the profile with the same
 # fragment and the whole series (server-nofs would be server if
-# points.group were empty: one build, not two); else itself.
+# points.group were empty: one build, not two); else itself.  An unknown
+# profile is an error (check_profile).
 profile_kernel() {
 	local k q
+	check_profile "$1"
 	k=$(profile_header "$1" Kernel)
 	if [ -n "$k" ]; then
 		[ -f "$TOP/configs/profiles/$k.config" ] || die "profile $1 names an unknown kernel profile '$k'"
@@ -384,55 +386,18 @@ bench_scenarios() {
 	esac
 }
 
-# The scenario knobs (vp.env) of a BENCH size: bench_env quick|full|smoke|fs SCENARIO.
-# quick is sized for emulation (icount runs at a few % of native speed),
-# full for a real machine with KVM, smoke for the test suite.
+# bench_env quick|full|smoke|fs SCENARIO: the scenario knobs (vp.env) of a
+# BENCH size, from the table scripts/bench-env.tsv; a variant (NAME@WORDS)
+# carries its own (variant_env).
 bench_env() {
-	case $1:$2 in
-	*@*) echo "" ;; # a variant carries its own knobs (variant_env)
-	smoke:ext3-truncate) echo "SIZE_MB=48" ;;
-	smoke:ext3-rmtree) echo "FILES=2000,FILE_SIZE=16384" ;;
-	smoke:ext3-sparse) echo "SIZE_MB=512" ;;
-	smoke:jbd2-commit) echo "FILES=2000" ;;
-	smoke:mpage-*) echo "SIZE_MB=32,FILES=200" ;;
-	smoke:hackbench) echo "GROUPS=2,LOOPS=50" ;;
-	smoke:ctxswitch) echo "OPS=20000" ;;
-	smoke:many-threads) echo "THREADS_SWEEP=10:50,DURATION=1" ;;
-	smoke:dbench) echo "DURATION=3" ;;
-	smoke:fio-write) echo "JOBS=2,SIZE_MB=16" ;;
-	smoke:pgbench) echo "SCALE=1,CLIENTS=4,DURATION=2" ;;
-	smoke:lockfault) echo "DURATION=1" ;;
-	smoke:tbench) echo "CLIENTS=2,DURATION=2" ;;
-	smoke:perf-messaging) echo "GROUPS=1,LOOPS=20,PIPE_LOOPS=5000" ;;
-	smoke:futex-wake) echo "THREADS=50" ;;
-	quick:ext3-truncate) echo "SIZE_MB=400" ;;
-	quick:many-threads) echo "THREADS_SWEEP=50:200:800,DURATION=2" ;;
-	quick:compile) echo "OPT=-O0" ;;
-	quick:dbench) echo "DURATION=5" ;;
-	quick:fio-write) echo "JOBS=2,SIZE_MB=32" ;;
-	quick:pgbench) echo "SCALE=1,CLIENTS=8,DURATION=3" ;;
-	quick:lockfault) echo "DURATION=3" ;;
-	quick:tbench) echo "CLIENTS=4,DURATION=5" ;;
-	quick:perf-messaging) echo "GROUPS=2,LOOPS=50,PIPE_LOOPS=20000" ;;
-	full:ext3-truncate) echo "SIZE_MB=2048" ;;
-	full:ext3-rmtree) echo "FILES=100000" ;;
-	full:jbd2-commit) echo "FILES=100000" ;;
-	full:mpage-*) echo "SIZE_MB=2048,FILES=20000" ;;
-	full:hackbench) echo "GROUPS=10,LOOPS=1000" ;;
-	full:ctxswitch) echo "OPS=1000000" ;;
-	full:many-threads) echo "THREADS_SWEEP=50:100:200:400:800:1600,DURATION=10" ;;
-	full:dbench) echo "DURATION=60" ;;
-	full:fio-write) echo "SIZE_MB=1024" ;;
-	full:pgbench) echo "SCALE=20,CLIENTS=32,DURATION=60" ;;
-	full:lockfault) echo "THREADS=16,DURATION=20" ;;
-	full:tbench) echo "CLIENTS=16,DURATION=60" ;;
-	full:perf-messaging) echo "GROUPS=10,LOOPS=1000,PIPE_LOOPS=1000000" ;;
-	full:cyclic-idle | full:calibrate) echo "DURATION=30" ;;
-	smoke:calibrate) echo "DURATION=3" ;;
-	*:calibrate) echo "DURATION=10" ;;
-	*:cyclic-idle) echo "DURATION=3" ;;
-	*) echo "" ;;
-	esac
+	local pat env
+	case $2 in *@*) echo ""; return ;; esac
+	while IFS=$'\t' read -r pat env; do
+		case $pat in '#'* | '') continue ;; esac
+		# shellcheck disable=SC2254 # the table's patterns are patterns
+		case $1:$2 in $pat) echo "$env"; return ;; esac
+	done <"$TOP/scripts/bench-env.tsv"
+	echo ""
 }
 
 # kconfig_warnings LOG: the Kconfig warnings in the output of a configuration
