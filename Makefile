@@ -57,6 +57,11 @@ KSRC ?=
 PROFILE ?= upstream-lazy
 # One scenario for 'make hotspots'.
 SCENARIO ?= ext3-truncate
+# What 'make hotspots' traces: wakeup_rt (the worst wakeup of cyclictest,
+# with the functions that ran) or events (every stretch a task held the
+# CPU, from the scheduler's events: for stretches cyclictest catches only
+# in some runs).
+HOTSPOTS_TRACE ?= wakeup_rt
 # Kernels that 'make reliability' checks (the debug kernel is added to them).
 RELIABILITY_PROFILES ?= server desktop upstream-lazy
 # Power cuts per profile in 'make reliability'.
@@ -64,7 +69,7 @@ CUTS ?= 50
 # Where downloads, the pristine tree, ccache and the Debian guest tree live.
 CACHE ?= $(HOME)/.cache/voluntary-preempt
 
-export ARCH PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS CALIB_BOUND_US CALIB_RERUNS TIMEOUT KSRC CACHE CUTS
+export ARCH PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS CALIB_BOUND_US CALIB_RERUNS TIMEOUT KSRC CACHE CUTS HOTSPOTS_TRACE
 
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
@@ -119,6 +124,7 @@ help:
 	@echo '  CUTS       = $(CUTS)   (power cuts per kernel in reliability)'
 	@echo '  PROFILE    = $(PROFILE)   (for boot, hotspots)'
 	@echo '  SCENARIO   = $(SCENARIO)   (for hotspots; tools/guest/scenarios/*.sh)'
+	@echo '  HOTSPOTS_TRACE = $(HOTSPOTS_TRACE)   (wakeup_rt events; events: every stretch a task held the CPU)'
 	@echo '  CACHE      = $(CACHE)'
 
 # arm64 lane: the cross compiler, QEMU for arm64, and what runs the arm64

@@ -12,23 +12,41 @@
 # Output: build/hotspots/PROFILE-SCENARIO/{hotspots.json,hotspots.txt} and
 # the raw trace.  RESULTS=dir ranks an existing run's trace.txt instead.
 #
+# HOTSPOTS_TRACE=events traces the scheduler's, interrupts' and workqueue
+# items' events instead (TRACE=events) and ranks every stretch a task held
+# the CPU, whether or not cyclictest woke inside it
+# (scripts/stretch-events.sh): for stretches too short or too rare for
+# cyclictest to catch in every run.  Output: stretch-events.json.
+#
 # Knobs: VP_ENV (the scenario's), CLOCK, LANE (1vcpu: the calibrated
 # latency lane), TIMEOUT, TOP_N (20), HOTSPOTS_DIR (where PROFILE-SCENARIO/
-# goes; default build/hotspots).  The clock and lane of the traced
-# run are recorded in hotspots.json and in the first line of hotspots.txt.
+# goes; default build/hotspots), HOTSPOTS_TRACE (wakeup_rt, events).  The
+# clock and lane of the traced run are recorded in hotspots.json and in
+# the first line of hotspots.txt.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ $# -eq 2 ] || die "usage: hotspots.sh PROFILE SCENARIO"
 profile=$1 scenario=$2
+tracer=${HOTSPOTS_TRACE:-wakeup_rt}
+case $tracer in
+wakeup_rt | events) ;;
+*) die "unknown HOTSPOTS_TRACE '$tracer'; valid: wakeup_rt events" ;;
+esac
 out=${HOTSPOTS_DIR:-$BUILD/hotspots}/$profile-$scenario
 if [ -z "${RESULTS:-}" ]; then
-	env=${VP_ENV:+$VP_ENV,}TRACE=wakeup_rt
+	env=${VP_ENV:+$VP_ENV,}TRACE=$tracer
 	VP_ENV=$env PROG=run.sh "$TOP/scripts/run.sh" "$profile" "$scenario" "$out" ||
 		die "the traced run failed; see $out/console.log"
 	RESULTS=$out/results
 else
 	mkdir -p "$out"
+fi
+if [ "$tracer" = events ]; then
+	TOP_N=${TOP_N:-20} PROG=stretch-events.sh "$TOP/scripts/stretch-events.sh" "$RESULTS" |
+		tee "$out/hotspots.txt"
+	[ "$RESULTS" -ef "$out/results" ] || cp "$RESULTS/stretch-events.json" "$out/"
+	exit 0
 fi
 trace=$RESULTS/trace.txt
 [ -s "$trace" ] || die "no trace in $RESULTS (does the scenario call trace_on/trace_off, as lat_start/lat_stop do?)"

@@ -200,6 +200,12 @@ check "the stretches are ranked: judged rows over the goal, then shared ones, wi
 		-f scripts/report/stretches.jq $T/stretch-goals.json |
 	 jq -r 'map(\"\\(.kind)/\\(.profile)/\\(.scenario)/\\(.worst_us)/\\(.hotspots.caller.function // \"-\")\") | join(\" \")'" \
 	0 '^over the goal/server/s5/5400/f\(\) over the goal/desktop/s2/500/- shared/upstream-lazy/s1/1200/-$'
+check "every stretch a task held the CPU is ranked from trace events, and each wakeup of cyclictest's real-time thread (stretch-events.sh)" \
+	"mkdir -p $T/se && cp tests/fixtures/stretch-events/trace.txt $T/se/ && scripts/stretch-events.sh $T/se >/dev/null &&
+	 jq -r '[(.runs[] | \"run/\\(.task)/\\(.us)/\\(.work | join(\",\"))/\\(.longest_irq.us // 0)\"), (.wakeups[] | \"wakeup/\\(.task)/\\(.us)\")] | join(\" \")' $T/se/stretch-events.json" \
+	0 '^run/kworker/0:1/75/vmstat_update,lru_add_drain_per_cpu/10 run/jbd2/vda-8/31//0 wakeup/kworker/0:1/50 wakeup/jbd2/vda-8/30$'
+check "stretch-events.sh on a run without trace events is a clear error" \
+	"mkdir -p $T/se-none && scripts/stretch-events.sh $T/se-none" 1 'no trace in'
 have root-tmpfs "[ \"\$(id -u)\" = 0 ] && d=\$(mktemp -d) && mount -t tmpfs -o size=64k vp-probe \$d && umount \$d && rmdir \$d" \
 	"needs root to mount a small tmpfs"
 check needs=tools,root-tmpfs "a full disk under the report is a clear error, and leaves no half-written report" \

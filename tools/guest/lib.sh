@@ -21,9 +21,17 @@
 # runs its auto-analysis instead, which stops at the first thread latency
 # over N us and names what delayed it (timerlat-auto.txt).
 #
-# Knobs (vp.env): CPU INTERVAL_US=1000 HIST_US=20000 TRACE=(empty|wakeup_rt)
-# TRACE_FUNCTIONS=1 CALIB_S=2 (seconds of each calibration phase; 0: none)
-# TIMERLAT=0
+# TRACE=events records trace events instead of a latency tracer (the
+# nop tracer, no function tracing): TRACE_EVENTS, by default the
+# scheduler's switches and wakeups, interrupts, softirqs and workqueue
+# items (separated by spaces, or by + in vp.env, whose values have no
+# spaces), the whole of what is measured, into trace.txt; every stretch a
+# task ran on CPU is in it, whether or not cyclictest woke inside it
+# (scripts/stretch-events.sh ranks them).
+#
+# Knobs (vp.env): CPU INTERVAL_US=1000 HIST_US=20000
+# TRACE=(empty|wakeup_rt|events) TRACE_FUNCTIONS=1 TRACE_EVENTS CALIB_S=2
+# (seconds of each calibration phase; 0: none) TIMERLAT=0
 
 # knobs NAME=DEFAULT...: each NAME keeps the value vp.env gave it, or
 # takes DEFAULT when that is unset or empty.
@@ -37,7 +45,9 @@ knobs() {
 }
 
 knobs CPU=$(($(nproc) - 1)) INTERVAL_US=1000 HIST_US=20000 TRACE= CALIB_S=2 \
-	TRACE_FUNCTIONS=1 TIMERLAT=0
+	TRACE_FUNCTIONS=1 TIMERLAT=0 TRACE_EVENTS="sched/sched_switch sched/sched_wakeup \
+irq/irq_handler_entry irq/irq_handler_exit irq/softirq_entry irq/softirq_exit \
+workqueue/workqueue_execute_start workqueue/workqueue_execute_end"
 TL_PID=
 T=/sys/kernel/tracing
 
@@ -70,6 +80,15 @@ trace_on() {
 	[ -n "$TRACE" ] || return 0
 	echo 0 >$T/tracing_on
 	echo 65536 >$T/buffer_size_kb
+	if [ "$TRACE" = events ]; then
+		echo nop >$T/current_tracer
+		echo >$T/trace
+		for e in $(echo "$TRACE_EVENTS" | tr + ' '); do
+			echo 1 >$T/events/$e/enable || { echo "no trace event $e" >&2; return 1; }
+		done
+		echo 1 >$T/tracing_on
+		return 0
+	fi
 	echo "$TRACE" >$T/current_tracer || { echo "no tracer $TRACE" >&2; return 1; }
 	echo "$TRACE_FUNCTIONS" >$T/options/function-trace 2>/dev/null
 	echo 0 >$T/tracing_max_latency
@@ -78,6 +97,11 @@ trace_on() {
 trace_off() {
 	[ -n "$TRACE" ] || return 0
 	echo 0 >$T/tracing_on
+	if [ "$TRACE" = events ]; then
+		for e in $(echo "$TRACE_EVENTS" | tr + ' '); do echo 0 >$T/events/$e/enable; done
+		cat $T/trace >$OUT/trace.txt
+		return 0
+	fi
 	cat $T/tracing_max_latency >$OUT/trace_max_latency
 	cat $T/trace >$OUT/trace.txt
 	echo nop >$T/current_tracer
