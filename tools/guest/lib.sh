@@ -48,6 +48,7 @@ knobs CPU=$(($(nproc) - 1)) INTERVAL_US=1000 HIST_US=20000 TRACE= CALIB_S=2 \
 	TRACE_FUNCTIONS=1 TIMERLAT=0 TRACE_EVENTS="sched/sched_switch sched/sched_wakeup \
 irq/irq_handler_entry irq/irq_handler_exit irq/softirq_entry irq/softirq_exit \
 workqueue/workqueue_execute_start workqueue/workqueue_execute_end"
+TRACE_EVENTS=$(echo "$TRACE_EVENTS" | tr + ' ')
 TL_PID=
 T=/sys/kernel/tracing
 
@@ -83,7 +84,7 @@ trace_on() {
 	if [ "$TRACE" = events ]; then
 		echo nop >$T/current_tracer
 		echo >$T/trace
-		for e in $(echo "$TRACE_EVENTS" | tr + ' '); do
+		for e in $TRACE_EVENTS; do
 			echo 1 >$T/events/$e/enable || { echo "no trace event $e" >&2; return 1; }
 		done
 		echo 1 >$T/tracing_on
@@ -98,11 +99,10 @@ trace_off() {
 	[ -n "$TRACE" ] || return 0
 	echo 0 >$T/tracing_on
 	if [ "$TRACE" = events ]; then
-		for e in $(echo "$TRACE_EVENTS" | tr + ' '); do echo 0 >$T/events/$e/enable; done
-		cat $T/trace >$OUT/trace.txt
-		return 0
+		for e in $TRACE_EVENTS; do echo 0 >$T/events/$e/enable; done
+	else
+		cat $T/tracing_max_latency >$OUT/trace_max_latency
 	fi
-	cat $T/tracing_max_latency >$OUT/trace_max_latency
 	cat $T/trace >$OUT/trace.txt
 	echo nop >$T/current_tracer
 }
