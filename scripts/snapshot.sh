@@ -5,7 +5,8 @@
 # reliability' run: see below), a directory under build/results/, in DEST
 # for committing under results/.  A bench run keeps only what a reader
 # needs: bench.json and the report's summaries (summary, calibration,
-# goals, questions and stretches JSON, report.md, the plots) and what
+# goals, questions and stretches JSON, one element or member a line:
+# scripts/report/lines.jq; report.md, the plots) and what
 # 'make stretches' traced (hotspots/*/hotspots.{json,txt}); its raw runs
 # go into one archive under build/archives/, outside git, with its sha256
 # in DEST/raw.sha256 (see the end of this file).  It also writes
@@ -111,9 +112,11 @@ repeats "$src/runs" >"$dest/repeats.json"
 REPORT_DIR=$dest/report.full PROG=report.sh "$TOP/scripts/report.sh" "$src"
 rm -rf "$dest/report"
 mkdir -p "$dest/report"
-for f in summary.json calibration.json goals.json questions.json stretches.json report.md; do
-	cp "$dest/report.full/$f" "$dest/report/"
+for f in summary.json calibration.json goals.json questions.json stretches.json; do
+	jq -r -f "$TOP/scripts/report/lines.jq" "$dest/report.full/$f" >"$dest/report/$f" ||
+		die "could not rewrite $f"
 done
+cp "$dest/report.full/report.md" "$dest/report/"
 # what 'make stretches' traced (small: the ranked functions, not the trace)
 for h in "$src"/hotspots/*/hotspots.json; do
 	[ -f "$h" ] || continue
