@@ -63,11 +63,6 @@ check_env_arch() {
 		die "TIMERLAT is not available on ARCH=arm64 yet: the arm64 guest image has no rtla built from the 7.3 tree (use cyclictest alone, or ARCH=x86_64)"
 }
 
-# cuts_verified: can power cuts be judged on ARCH?  Not on arm64 yet: the
-# acks go to a virtio console there (run.sh), a channel no cut has been
-# judged through (VP_ARM64_CUTS=1 tries them anyway).
-cuts_verified() { [ "$ARCH" != arm64 ] || [ -n "${VP_ARM64_CUTS:-}" ]; }
-
 # Elapsed time as m:ss since $1 (seconds since the epoch).
 elapsed() { local s=$(( $(date +%s) - $1 )); printf '%d:%02d' $((s / 60)) $((s % 60)); }
 
