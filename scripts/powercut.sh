@@ -8,13 +8,18 @@
 # power cut), boot again running crash-check (the kernel replays the
 # journal; every file is listed and its bytes checked; e2fsck -fn), and
 # judge the listing against the acks the first boot printed (tools/vp-crash
-# judge).  A cut is survived when the check boot is clean,
+# judge).  The layouts rotate by pairs of cuts (one data=ordered, one
+# data=journal each): 4 KiB blocks with big files of up to 8 MiB, then
+# 1 KiB blocks (the ext3 layout whose truncates walk three levels of
+# indirect blocks) with big files of up to BIG_MB_1K (72) MiB and at most
+# 60 live files, on a 2 GiB scratch disk; cuts 1-2, 5-6, ... are 4 KiB,
+# 3-4, 7-8, ... 1 KiB.  A cut is survived when the check boot is clean,
 # e2fsck finds nothing, and every fsync-acknowledged state is on the disk.
 #
 # OUTDIR/cut-NNN/{load,check}/ keep both runs; OUTDIR/cut-NNN/verdict.json
 # the judgement; OUTDIR/summary.json the count:
-#   {"profile", "clock", "cuts_tried", "cuts_survived", "not_cut",
-#    "journal_replays", "acks_checked", "failed": [...]}
+#   {"profile", "clock", "cuts_tried", "cuts_survived", "cuts_1k_blocks",
+#    "not_cut", "journal_replays", "acks_checked", "failed": [...]}
 # (not_cut: loads that finished before their cut came, not counted as tried;
 # journal_replays: check boots whose mount said "recovery complete")
 #
@@ -25,9 +30,9 @@
 # cut fails: the load had hung, and a hang must not pass for a survived cut.
 #
 # Environment: SEED (1: the cut moments and the loads follow from it),
-# CUT_MIN/CUT_MAX (2/20: seconds of load before the cut), STALL_MAX, CLOCK
-# (default tcg, or kvm where it works: correctness, not timing), TIMEOUT
-# (600), and run.sh's.
+# CUT_MIN/CUT_MAX (2/20: seconds of load before the cut), BIG_MB_1K,
+# STALL_MAX, CLOCK (default tcg, or kvm where it works: correctness, not
+# timing), TIMEOUT (600), and run.sh's.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -35,9 +40,11 @@ set -uo pipefail
 profile=$1 cuts=$2 out=$3
 check_profile "$profile"
 [[ $cuts =~ ^[1-9][0-9]*$ ]] || die "CUTS must be a positive number, not '$cuts'"
-seed=${SEED:-1} cmin=${CUT_MIN:-2} cmax=${CUT_MAX:-20} stall_max=${STALL_MAX:-10}
+seed=${SEED:-1} cmin=${CUT_MIN:-2} cmax=${CUT_MAX:-20} stall_max=${STALL_MAX:-10} big1k=${BIG_MB_1K:-72}
 [[ $seed =~ ^[0-9]+$ && $cmin =~ ^[0-9]+$ && $cmax =~ ^[0-9]+$ && $stall_max =~ ^[0-9]+$ ]] &&
 	[ "$cmin" -le "$cmax" ] || die "SEED, CUT_MIN, CUT_MAX, STALL_MAX must be numbers with CUT_MIN <= CUT_MAX"
+[[ $big1k =~ ^[1-9][0-9]*$ ]] && [ "$big1k" -le 512 ] ||
+	die "BIG_MB_1K must be a number of MiB from 1 to 512 (the 1 KiB-block cuts' scratch disk is 2 GiB), not '$big1k'"
 CLOCK=$(reliability_clock "$profile") || exit 1
 export CLOCK TIMEOUT=${TIMEOUT:-600}
 # correctness wants concurrency: two vCPUs unless LANE says otherwise
@@ -55,12 +62,16 @@ for i in $(seq 1 "$cuts"); do
 	mkdir -p "$d"
 	mode=data=ordered
 	[ $((i % 2)) = 0 ] && mode=data=journal
+	layout=4k lenv= disk=1024M
+	if [ $(((i - 1) / 2 % 2)) = 1 ]; then
+		layout=1k lenv=,MKFS_OPTS=-b1024,BIG_MB=$big1k,MAX_FILES=60 disk=2048M
+	fi
 	after=$((cmin + RANDOM % (cmax - cmin + 1))).$((RANDOM % 10))
 	s=$((seed * 1000 + i))
-	truncate -s 1024M "$d/scratch.img" || die "cannot create $d/scratch.img (disk full?)"
-	say "$profile: cut $i/$cuts ($mode, load seed $s, power cut ${after}s into the load; elapsed $(elapsed "$t0"))"
+	truncate -s $disk "$d/scratch.img" || die "cannot create $d/scratch.img (disk full?)"
+	say "$profile: cut $i/$cuts ($mode, $layout blocks, load seed $s, power cut ${after}s into the load; elapsed $(elapsed "$t0"))"
 	verdict=failed why= replayed=0
-	SCRATCH=$d/scratch.img POWERCUT=$after VP_ENV=SEED=$s,MOUNT_OPTS=$mode \
+	SCRATCH=$d/scratch.img POWERCUT=$after VP_ENV=SEED=$s,MOUNT_OPTS=$mode$lenv \
 		"$TOP/scripts/run.sh" "$profile" crash-load "$d/load" 2>"$d/load.err"
 	lstat=$(jq -r .status "$d/load/run.json" 2>/dev/null || echo missing)
 	# a load that hung before its cut would pass as "cut": the last ack
@@ -98,10 +109,10 @@ for i in $(seq 1 "$cuts"); do
 	fi
 	rm -f "$d/scratch.img"
 	cutjson+=("$d/cut.json")
-	jq -n --argjson cut "$i" --arg mode "$mode" --argjson seed "$s" --arg after "$after" \
+	jq -n --argjson cut "$i" --arg mode "$mode" --arg layout "$layout" --argjson seed "$s" --arg after "$after" \
 		--arg verdict "$verdict" --arg why "$why" --argjson replayed "${replayed:-0}" --argjson stalled "$stalled" \
 		--slurpfile v <(cat "$d/verdict.json" 2>/dev/null || echo null) \
-		'{cut: $cut, mount: $mode, seed: $seed, cut_after_s: ($after | tonumber),
+		'{cut: $cut, mount: $mode, blocks: $layout, seed: $seed, cut_after_s: ($after | tonumber),
 		  journal_replayed: ($replayed > 0), last_ack_before_cut_s: $stalled,
 		  verdict: (if $why == "" then $verdict else "failed" end), why: $why, judge: $v[0]}' >"$d/cut.json"
 	case $verdict:$why in
@@ -116,7 +127,8 @@ jq -n --arg profile "$profile" --arg clock "$clock" --argjson failed "$(json_str
 	--argjson tried $tried --argjson survived $survived --argjson notcut $notcut --argjson seed "$seed" \
 	--argjson replays "$(cat "${cutjson[@]}" | jq -s '[.[] | select(.journal_replayed)] | length')" \
 	--argjson acks "$(cat "${cutjson[@]}" | jq -s '[.[] | .judge.acks // 0] | add')" \
+	--argjson k1 "$(cat "${cutjson[@]}" | jq -s '[.[] | select(.blocks == "1k" and .verdict != "not-cut")] | length')" \
 	'{profile: $profile, clock: $clock, seed: $seed, cuts_tried: $tried, cuts_survived: $survived,
-	  not_cut: $notcut, journal_replays: $replays, acks_checked: $acks, failed: $failed}' >"$out/summary.json"
+	  cuts_1k_blocks: $k1, not_cut: $notcut, journal_replays: $replays, acks_checked: $acks, failed: $failed}' >"$out/summary.json"
 say "$profile: $survived of $tried power cuts survived ($(elapsed "$t0")); $out/summary.json"
 [ $survived -eq $tried ]

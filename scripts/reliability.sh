@@ -121,7 +121,8 @@ jq -r '
 	"| profile | fs workloads: fsck clean, canary intact | power cuts survived / tried | journal replayed | fsync-acked states checked |",
 	"|---|---|---|---|---|",
 	(.profiles[] | "| \(.profile) | \(.integrity.clean) / \(.integrity.workloads) | " +
-		(if .powercut then "\(.powercut.cuts_survived) / \(.powercut.cuts_tried) | \(.powercut.journal_replays) | \(.powercut.acks_checked)"
+		(if .powercut then "\(.powercut.cuts_survived) / \(.powercut.cuts_tried)" +
+			(if .powercut.cuts_1k_blocks then " (\(.powercut.cuts_1k_blocks) on 1 KiB blocks)" else "" end) + " | \(.powercut.journal_replays) | \(.powercut.acks_checked)"
 		 else "not run | | " end) + " |"),
 	"",
 	(if .debug then "Debug kernel (\(.debug.profile)): \(.debug.runs) scenario runs, \(.debug.splats) with a splat, stall or lockup." else "Debug kernel: not run." end),

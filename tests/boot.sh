@@ -180,11 +180,11 @@ for d in canary:'canary=bad fsck=clean' bitmap:'canary=ok fsck=errors'; do
 		 \"\$(jq -r '\"canary=\\(.canary) fsck=\\(.fsck)\"' $T/dmg-${d%%:*}/results/integrity.json)\"" \
 		0 "^rc=1 status=scenario-failed ${d#*:}\$" 360
 done
-check needs=kernel,rootfs gives=cuts "power cuts: 3 cuts of crash-load on $P, each judged: every fsync-acked file intact, e2fsck clean" \
+check needs=kernel,rootfs gives=cuts "power cuts: 3 cuts of crash-load on $P (the third on 1 KiB blocks), each judged: every fsync-acked file intact, e2fsck clean" \
 	"CUT_MIN=3 CUT_MAX=10 SEED=7 scripts/powercut.sh $P 3 $T/cuts >/dev/null 2>$T/cuts.err; rc=\$?;
 	 for c in $T/cuts/cut-*/cut.json; do jq -r '\"\\(.verdict) acks=\\(.judge.acks) files=\\(.judge.files_checked) \\(.why)\"' \$c; done;
 	 jq -c . $T/cuts/summary.json; exit \$rc" \
-	0 '"cuts_tried":3,"cuts_survived":3' 900
+	0 '"cuts_tried":3,"cuts_survived":3,"cuts_1k_blocks":1' 900
 check needs=cuts "the judge catches a lost file: the last cut's disk listing with an acked file removed" \
 	"m=\$(ls $T/cuts/cut-*/check/results/manifest.txt | tail -1); d=\$(dirname \$(dirname \$(dirname \$m)));
 	 f=\$(tr -d '\\r' <\$d/load/serial1.log | grep -o 'ack f[0-9]* [0-9]*\$' | awk '{print \$2}' |
