@@ -219,6 +219,15 @@ for sp in "pgbench:.tps > 0 and .select_tps > 0 and .transactions > 0 and .lat_a
 		 jq -e '.results | $pred' $T/srv-$s/results/load.json >/dev/null" \
 		0 '^status=ok load=' 700
 done
+# mem-pressure, the pcp drain's check under memory pressure, in the small
+# guest it is meant for: the hog ran, the truncates ran, the counters read
+check needs=kernel,rootfs "mem-pressure (short) on $P in a 256 MB guest: stress-ng and the truncates ran, vmstat counters in load.json" \
+	"MEM=256 CLOCK=icount LANE=2vcpu VP_ENV=\$(. scripts/lib.sh; bench_env smoke mem-pressure) TIMEOUT=600 scripts/run.sh $P mem-pressure $T/memp >/dev/null;
+	 echo \"status=\$(jq -r .status $T/memp/run.json) load=\$(jq -c .results $T/memp/results/load.json)\";
+	 jq -e '.args.mem_total_kb < 262144 and (.results | .truncate_rounds > 0 and .vm_bogo_ops > 0 and
+		([.allocstall, .pgscan_direct, .oom_kill, .alloc_failure_reports] | all(type == \"number\" and . >= 0)))' \
+		$T/memp/results/load.json >/dev/null" \
+	0 '^status=ok load=' 700
 for clock in icount icount icount tcg tcg; do
 	check needs=kernel,rootfs "$P boots and finishes cyclic-idle ($clock clock)" \
 		"CLOCK=$clock TIMEOUT=180 scripts/run.sh $P cyclic-idle $T/idle-$clock && jq -r .status $T/idle-$clock/run.json" \
