@@ -43,6 +43,8 @@ LANE ?= 1vcpu
 # Guests run at a time; auto = 1 on the 1vcpu lane and under kvm or tcg,
 # one per host CPU on the 2vcpu lane under icount (disk loads always alone).
 GUESTS ?= auto
+# Each guest's memory in MiB (mem-pressure wants a small guest: MEM=256).
+MEM ?= 1024
 # A boot whose calibration floor (worst latency under a load no model
 # delays) is over this many us is contaminated and rerun up to CALIB_RERUNS
 # times (1vcpu lane).  A kernel build or a second bench on the same host
@@ -69,7 +71,7 @@ CUTS ?= 50
 # Where downloads, the pristine tree, ccache and the Debian guest tree live.
 CACHE ?= $(HOME)/.cache/voluntary-preempt
 
-export ARCH PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS CALIB_BOUND_US CALIB_RERUNS TIMEOUT KSRC CACHE CUTS HOTSPOTS_TRACE
+export ARCH PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS MEM CALIB_BOUND_US CALIB_RERUNS TIMEOUT KSRC CACHE CUTS HOTSPOTS_TRACE
 
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
@@ -115,6 +117,7 @@ help:
 	@echo '               words: 1k 2k 4k (block size) ordered journal writeback (data mode) <N>m (MB) <N>f (files) big)'
 	@echo '  LANE       = $(LANE)   (1vcpu 2vcpu; 1vcpu: the calibrated latency lane)'
 	@echo '  GUESTS     = $(GUESTS)   (guests at a time; auto: 1, or one per CPU on 2vcpu under icount)'
+	@echo '  MEM        = $(MEM)   (each guest'"'"'s memory in MiB)'
 	@echo '  CALIB_BOUND_US = $(CALIB_BOUND_US)   (a boot whose calibration floor is higher is rerun)'
 	@echo '  CALIB_RERUNS   = $(CALIB_RERUNS)   (reruns of a contaminated boot before it is excluded)'
 	@echo '               Benchmark alone: a kernel build or a second bench on this host spoils the figures.'

@@ -68,6 +68,8 @@ reruns=${CALIB_RERUNS:-2}
 [[ ${CALIB_BOUND_US:-50} =~ ^[1-9][0-9]*$ ]] || die "CALIB_BOUND_US must be a number of microseconds, not '$CALIB_BOUND_US'"
 check_env_arch "${EXTRA_ENV:-}"
 [[ ${GUESTS:-auto} =~ ^([1-9][0-9]*|auto)$ ]] || die "GUESTS must be a positive number or auto, not '$GUESTS'"
+[[ ${MEM:-1024} =~ ^[1-9][0-9]*$ ]] && [ "${MEM:-1024}" -ge 192 ] ||
+	die "MEM must be the guest's memory in MiB, at least 192, not '$MEM'"
 clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$1")
 lanes=${GUESTS:-auto}
 if [ "$lanes" = auto ]; then
@@ -83,11 +85,11 @@ jq -n --arg stamp "$stamp" --arg clock "$clock" --arg bench "${BENCH:-quick}" \
 	--argjson repeat "$repeat" --argjson lanes "$lanes" --arg lane "$lane" --argjson reruns "$reruns" \
 	--argjson bound "${CALIB_BOUND_US:-50}" --arg scenarios "$scenarios" --arg profiles "$*" \
 	--arg host "$(uname -n)" --arg hostkernel "$(uname -r)" --arg cpu "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')" \
-	--argjson ncpu "$(nproc)" --arg qemu "$("$QEMU" --version | head -1)" --arg arch "$ARCH" \
-	--arg cmd "$(knobs="$([ "$ARCH" = x86_64 ] || echo "ARCH=$ARCH ")CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600} LANE=$lane GUESTS=$lanes${EXTRA_ENV:+ EXTRA_ENV=$EXTRA_ENV}"
+	--argjson ncpu "$(nproc)" --argjson mem "${MEM:-1024}" --arg qemu "$("$QEMU" --version | head -1)" --arg arch "$ARCH" \
+	--arg cmd "$(knobs="$([ "$ARCH" = x86_64 ] || echo "ARCH=$ARCH ")CLOCK=${CLOCK:-auto} BENCH=${BENCH:-quick} REPEAT=$repeat SCENARIOS=\"$scenarios\" TIMEOUT=${TIMEOUT:-600} LANE=$lane GUESTS=$lanes$([ "${MEM:-1024}" = 1024 ] || echo " MEM=$MEM")${EXTRA_ENV:+ EXTRA_ENV=$EXTRA_ENV}"
 		if [ -n "${MAKELEVEL:-}" ]; then echo "make bench PROFILES=\"$*\" $knobs"; else echo "$knobs scripts/bench.sh $*"; fi)" \
 	'{stamp: $stamp, command: $cmd, arch: $arch, clock: $clock, lane: $lane, vcpus: (if $lane == "2vcpu" then 2 else 1 end),
-	  calib_bound_us: $bound, calib_reruns: $reruns, bench: $bench, repeat: $repeat, guests: $lanes,
+	  mem_mb: $mem, calib_bound_us: $bound, calib_reruns: $reruns, bench: $bench, repeat: $repeat, guests: $lanes,
 	  scenarios: ($scenarios | split(" ")), profiles: ($profiles | split(" ")),
 	  host: {name: $host, kernel: $hostkernel, cpu: $cpu, ncpu: $ncpu, qemu: $qemu}}' >"$dir/bench.json"
 ln -sfn "$stamp" "$BUILD/results/latest"
