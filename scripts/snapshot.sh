@@ -6,7 +6,8 @@
 # for committing under results/.  A bench run keeps only what a reader
 # needs: bench.json and the report's summaries (summary, calibration,
 # goals, questions and stretches JSON, one element or member a line:
-# scripts/report/lines.jq; report.md, the plots) and what
+# scripts/report/lines.jq; report.md, the throughput and worst-latency
+# plots) and what
 # 'make stretches' traced (hotspots/*/hotspots.{json,txt}); its raw runs
 # go into one archive under build/archives/, outside git, with its sha256
 # in DEST/raw.sha256 (see the end of this file).  It also writes
@@ -116,14 +117,22 @@ for f in summary.json calibration.json goals.json questions.json stretches.json;
 	jq -r -f "$TOP/scripts/report/lines.jq" "$dest/report.full/$f" >"$dest/report/$f" ||
 		die "could not rewrite $f"
 done
-cp "$dest/report.full/report.md" "$dest/report/"
+# a small plot set: the throughput plot and each load's worst-latency
+# plot; the latency histograms (the largest plots) stay in the archive's
+# report, so report.md here drops its links to them
+sed '/-hist[.]png)$/d' "$dest/report.full/report.md" >"$dest/report/report.md"
 # what 'make stretches' traced (small: the ranked functions, not the trace)
 for h in "$src"/hotspots/*/hotspots.json; do
 	[ -f "$h" ] || continue
 	d=$dest/hotspots/$(basename "$(dirname "$h")")
 	mkdir -p "$d" && cp "$h" "$(dirname "$h")/hotspots.txt" "$d/"
 done
-cp "$dest/report.full"/*.png "$dest/report/" 2>/dev/null || true
+for f in "$dest/report.full"/*.png; do
+	case $f in
+	*-hist.png) ;;
+	*) if [ -f "$f" ]; then cp "$f" "$dest/report/"; fi ;;
+	esac
+done
 rm -rf "$dest/report.full"
 (cd "$BUILD/archives" && sha256sum "$(basename "$archive")") >"$dest/raw.sha256"
 du -sh "$dest" >&2
