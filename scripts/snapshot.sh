@@ -64,34 +64,23 @@ dest=$1 src=$2
 mkdir -p "$dest" || die "cannot create $dest"
 dest=$(cd "$dest" && pwd)
 
-# A 'make reliability' run (build/reliability/<stamp>/): its summaries, and
-# per run the same files as for a bench run; the power cuts' serial1.log
-# (the acks) and manifest.txt (the disk after the cut), the judge's input,
-# go in xz -9, their console logs are left out (run.json's status has
-# their verdict), and so are the cyclictest histograms.
+# A 'make reliability' run (build/reliability/<stamp>/): its summaries
+# (summary.json and .md, per profile integrity.json and
+# powercut/summary.json, the debug kernel's suite), and the raw runs
+# (every boot's console and guest output, the power cuts' acks, disk
+# listings and verdicts) as one archive outside git, as for a bench run.
 if [ -f "$src/summary.json" ] && jq -e 'has("cuts_per_profile")' "$src/summary.json" >/dev/null; then
-	(cd "$src" && find . -maxdepth 3 \( -name 'summary.*' -o -name 'integrity.json' -o -name '*.json' \) \
-		-not -path '*/results/*' -print0 | xargs -0 cp --parents -t "$dest")
-	find "$src" -name run.json | sort | while read -r r; do
-		r=$(dirname "$r")
-		d=$dest/${r#"$src/"}
-		mkdir -p "$d/results"
-		cp "$r/run.json" "$d/"
-		[ -f "$r/powercut" ] && cp "$r/powercut" "$d/"
-		for f in "$r"/results/*.json "$r"/results/fsck.txt "$r"/results/mount-dmesg.txt; do
-			# latency is not what these runs measure: no histograms
-			case $f in */cyclictest*.json) continue ;; esac
-			[ -f "$f" ] && cp "$f" "$d/results/"
-		done
-		[ -f "$r/results/manifest.txt" ] && xz -9c "$r/results/manifest.txt" >"$d/results/manifest.txt.xz"
-		[ -s "$r/serial1.log" ] && xz -9c "$r/serial1.log" >"$d/serial1.log.xz"
-		# a cut's boots: their status says what the console said; keep it small
-		case $r in */powercut/*) rm -f "$d/results/meta.json"; continue ;; esac
-		xz -9c "$r/console.log" >"$d/console.log.xz"
-	done
-	find "$src" -name cut.json -o -name verdict.json | while read -r f; do
-		mkdir -p "$dest/$(dirname "${f#"$src/"}")" && cp "$f" "$dest/${f#"$src/"}"
-	done
+	stamp=$(jq -r .stamp "$src/summary.json")
+	(cd "$src" && find . -maxdepth 3 \( -name 'summary.json' -o -name 'summary.md' -o -name 'integrity.json' \
+		-o -name '*.json' \) -not -name run.json -not -path '*/results/*' -not -path '*/cut-*' -print0 |
+		xargs -0 cp --parents -t "$dest")
+	mkdir -p "$BUILD/archives"
+	archive=$BUILD/archives/reliability-$stamp.tar.xz
+	say "archiving the raw runs into $archive"
+	tar -C "$(dirname "$src")" --exclude='*/scratch.img' --exclude='*/results.img' \
+		-cJf "$archive.part" "$(basename "$src")" || die "could not write $archive (disk full?)"
+	mv "$archive.part" "$archive"
+	(cd "$BUILD/archives" && sha256sum "$(basename "$archive")") >"$dest/raw.sha256"
 	du -sh "$dest" >&2
 	exit 0
 fi
