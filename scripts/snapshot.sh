@@ -51,6 +51,18 @@ repeats() {
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 
+# archive NAME: the raw run $src as $BUILD/archives/NAME.tar.xz (without
+# the scratch and results disks), its sha256 in $dest/raw.sha256
+archive() {
+	local a=$BUILD/archives/$1.tar.xz
+	mkdir -p "$BUILD/archives"
+	say "archiving the raw runs into $a"
+	tar -C "$(dirname "$src")" --exclude='*/scratch.img' --exclude='*/results.img' \
+		-cJf "$a.part" "$(basename "$src")" || die "could not write $a (disk full?)"
+	mv "$a.part" "$a"
+	(cd "$BUILD/archives" && sha256sum "$1.tar.xz") >"$dest/raw.sha256"
+}
+
 if [ "${1:-}" = --repeats ]; then
 	[ $# -eq 3 ] && [ -d "$3" ] || die "usage: snapshot.sh --repeats DEST RAW_DIR"
 	mkdir -p "$2" || die "cannot create $2"
@@ -70,17 +82,9 @@ dest=$(cd "$dest" && pwd)
 # (every boot's console and guest output, the power cuts' acks, disk
 # listings and verdicts) as one archive outside git, as for a bench run.
 if [ -f "$src/summary.json" ] && jq -e 'has("cuts_per_profile")' "$src/summary.json" >/dev/null; then
-	stamp=$(jq -r .stamp "$src/summary.json")
-	(cd "$src" && find . -maxdepth 3 \( -name 'summary.json' -o -name 'summary.md' -o -name 'integrity.json' \
-		-o -name '*.json' \) -not -name run.json -not -path '*/results/*' -not -path '*/cut-*' -print0 |
-		xargs -0 cp --parents -t "$dest")
-	mkdir -p "$BUILD/archives"
-	archive=$BUILD/archives/reliability-$stamp.tar.xz
-	say "archiving the raw runs into $archive"
-	tar -C "$(dirname "$src")" --exclude='*/scratch.img' --exclude='*/results.img' \
-		-cJf "$archive.part" "$(basename "$src")" || die "could not write $archive (disk full?)"
-	mv "$archive.part" "$archive"
-	(cd "$BUILD/archives" && sha256sum "$(basename "$archive")") >"$dest/raw.sha256"
+	(cd "$src" && find . -maxdepth 3 \( -name '*.json' -o -name summary.md \) -not -name run.json \
+		-not -path '*/results/*' -not -path '*/cut-*' -print0 | xargs -0 cp --parents -t "$dest")
+	archive "reliability-$(jq -r .stamp "$src/summary.json")"
 	du -sh "$dest" >&2
 	exit 0
 fi
@@ -91,12 +95,7 @@ fi
 # (console logs, guest output) become one archive outside git,
 # $BUILD/archives/<stamp>.tar.xz, whose sha256 DEST/raw.sha256 records.
 stamp=$(jq -r .stamp "$src/bench.json")
-mkdir -p "$BUILD/archives"
-archive=$BUILD/archives/$stamp.tar.xz
-say "archiving the raw runs into $archive"
-tar -C "$(dirname "$src")" --exclude='*/scratch.img' --exclude='*/results.img' \
-	-cJf "$archive.part" "$(basename "$src")" || die "could not write $archive (disk full?)"
-mv "$archive.part" "$archive"
+archive "$stamp"
 cp "$src/bench.json" "$dest/"
 repeats "$src/runs" >"$dest/repeats.json"
 REPORT_DIR=$dest/report.full PROG=report.sh "$TOP/scripts/report.sh" "$src"
@@ -123,5 +122,4 @@ for f in "$dest/report.full"/*.png; do
 	esac
 done
 rm -rf "$dest/report.full"
-(cd "$BUILD/archives" && sha256sum "$(basename "$archive")") >"$dest/raw.sha256"
 du -sh "$dest" >&2
