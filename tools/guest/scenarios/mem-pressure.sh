@@ -28,20 +28,20 @@ ncpu=$(nproc)
 
 counters='allocstall_dma allocstall_dma32 allocstall_normal allocstall_movable
 pgscan_direct pgsteal_direct compact_stall compact_fail oom_kill'
-# vmstat_snap FILE: the counters above (0 for one this kernel lacks)
-vmstat_snap() {
-	for c in $counters; do
-		echo "$c $(awk -v c="$c" '$1 == c {print $2; f = 1} END {if (!f) print 0}' /proc/vmstat)"
-	done >"$1"
+# snap NAME: the counters above (0 for one this kernel lacks) and the
+# memory summary, into $OUT/{vmstat,meminfo}-NAME.txt
+snap() {
+	awk -v list="$counters" 'BEGIN {n = split(list, c)} {v[$1] = $2}
+		END {for (i = 1; i <= n; i++) print c[i], v[c[i]] + 0}' /proc/vmstat >$OUT/vmstat-$1.txt
+	grep -E "^(MemTotal|MemFree|MemAvailable|Cached):" /proc/meminfo >$OUT/meminfo-$1.txt
 }
 
 fs_mount ext3 "${MOUNT_OPTS:-}"
 dmesg >$OUT/dmesg-pre.txt
-vmstat_snap $OUT/vmstat-pre.txt
-grep -E "^(MemTotal|MemFree|MemAvailable|Cached):" /proc/meminfo >$OUT/meminfo-pre.txt
+snap pre
 
 lat_start
-t0=$(date +%s%N)
+t0=$(now_us)
 end=$(($(date +%s) + DURATION))
 c=0 pids=
 while [ $c -lt $ncpu ]; do
@@ -61,11 +61,10 @@ stress-ng --vm "$VM_WORKERS" --vm-bytes "$VM_PCT%" --timeout "${DURATION}s" \
 	--metrics-brief >$OUT/stress-ng.txt 2>&1 || echo "stress-ng: exit $?" >>$OUT/stress-ng.txt
 # not a bare wait: cyclictest (lat_start) runs until lat_stop
 wait $pids
-t1=$(date +%s%N)
+t1=$(now_us)
 lat_stop
 
-vmstat_snap $OUT/vmstat-post.txt
-grep -E "^(MemTotal|MemFree|MemAvailable|Cached):" /proc/meminfo >$OUT/meminfo-post.txt
+snap post
 dmesg >$OUT/dmesg-post.txt
 cat $OUT/stress-ng.txt
 rounds=$(cat $OUT/rounds.* | awk '{s += $1} END {print s + 0}')
@@ -74,19 +73,18 @@ new=$OUT/dmesg-new.txt
 awk 'NR == FNR {seen[$0] = 1; next} !($0 in seen)' $OUT/dmesg-pre.txt $OUT/dmesg-post.txt >$new
 allocfail=$(grep -c 'page allocation failure' $new || true)
 oomcalls=$(grep -c 'invoked oom-killer' $new || true)
-delta() { awk -v c="$1" '$1 == c {print $2}' $OUT/vmstat-post.txt $OUT/vmstat-pre.txt |
-	awk 'NR == 1 {a = $1} NR == 2 {print a - $1}'; }
-stalls=0
-for c in allocstall_dma allocstall_dma32 allocstall_normal allocstall_movable; do
-	stalls=$((stalls + $(delta $c)))
-done
+# the counters' deltas, one "NAME DELTA" a line; the allocstall_* zones summed
+awk 'NR == FNR {pre[$1] = $2; next} {print $1, $2 - pre[$1]}' \
+	$OUT/vmstat-pre.txt $OUT/vmstat-post.txt >$OUT/vmstat-delta.txt
+delta() { awk -v c="$1" '$1 == c {print $2}' $OUT/vmstat-delta.txt; }
+stalls=$(awk '$1 ~ /^allocstall_/ {s += $2} END {print s + 0}' $OUT/vmstat-delta.txt)
 bogo=$(awk '$4 == "vm" && $5 ~ /^[0-9]+$/ {print $5}' $OUT/stress-ng.txt)
 fs_finish
 cat >$OUT/load.json <<EOT
 {"load": "mem-pressure",
  "args": {"size_mb": $SIZE_MB, "duration_s": $DURATION, "vm_workers": $VM_WORKERS, "vm_pct": $VM_PCT,
 	  "mem_total_kb": $(awk '$1 == "MemTotal:" {print $2}' /proc/meminfo)},
- "results": {"usecs": $(((t1 - t0) / 1000)), "truncate_rounds": $rounds,
+ "results": {"usecs": $((t1 - t0)), "truncate_rounds": $rounds,
 	     "allocstall": $stalls, "pgscan_direct": $(delta pgscan_direct),
 	     "pgsteal_direct": $(delta pgsteal_direct), "compact_stall": $(delta compact_stall),
 	     "compact_fail": $(delta compact_fail), "oom_kill": $(delta oom_kill),
