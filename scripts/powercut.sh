@@ -123,12 +123,13 @@ for i in $(seq 1 "$cuts"); do
 	esac
 done
 clock=$(jq -r .clock "$out"/cut-001/load/run.json 2>/dev/null || echo "$CLOCK")
-jq -n --arg profile "$profile" --arg clock "$clock" --argjson failed "$(json_strings "${failed[@]}")" \
-	--argjson tried $tried --argjson survived $survived --argjson notcut $notcut --argjson seed "$seed" \
-	--argjson replays "$(cat "${cutjson[@]}" | jq -s '[.[] | select(.journal_replayed)] | length')" \
-	--argjson acks "$(cat "${cutjson[@]}" | jq -s '[.[] | .judge.acks // 0] | add')" \
-	--argjson k1 "$(cat "${cutjson[@]}" | jq -s '[.[] | select(.blocks == "1k" and .verdict != "not-cut")] | length')" \
+# the counts from the cuts' own records, in one pass over them
+cat "${cutjson[@]}" | jq -s --arg profile "$profile" --arg clock "$clock" \
+	--argjson failed "$(json_strings "${failed[@]}")" --argjson tried $tried --argjson survived $survived \
+	--argjson notcut $notcut --argjson seed "$seed" \
 	'{profile: $profile, clock: $clock, seed: $seed, cuts_tried: $tried, cuts_survived: $survived,
-	  cuts_1k_blocks: $k1, not_cut: $notcut, journal_replays: $replays, acks_checked: $acks, failed: $failed}' >"$out/summary.json"
+	  cuts_1k_blocks: ([.[] | select(.blocks == "1k" and .verdict != "not-cut")] | length),
+	  not_cut: $notcut, journal_replays: ([.[] | select(.journal_replayed)] | length),
+	  acks_checked: ([.[] | .judge.acks // 0] | add), failed: $failed}' >"$out/summary.json"
 say "$profile: $survived of $tried power cuts survived ($(elapsed "$t0")); $out/summary.json"
 [ $survived -eq $tried ]
