@@ -17,16 +17,12 @@ k=$(profile_kernel "$profile")
 need make gcc flex bison bc
 [ -z "$CROSS" ] || need "${CROSS}gcc"
 image=$(basename "$KIMAGE")
-out=$(realpath -m "${OUT:-$KERNELS/$profile}")
-work=$(work_for_profile "$profile")
-variant=$(variant_dir "$profile")
-if [ -z "${OUT:-}" ] && [ -n "$variant" ]; then
-	# built beside its work tree (see variant_dir), found in $BUILD/kernels
-	mkdir -p "$variant/kernels$ASFX" "$KERNELS"
-	[ -L "$out" ] || rm -rf "$out"
-	ln -sfn "../$(basename "$variant")/kernels$ASFX/$profile" "$out"
-	out=$variant/kernels$ASFX/$profile
+if [ -n "${OUT:-}" ]; then
+	out=$(realpath -m "$OUT")
+else
+	out=$(kernel_out "$profile")
 fi
+work=$(work_for_profile "$profile")
 make_variant_tree "$profile"
 lock "$BUILD/kernels/.lock"
 # hold the work tree (shared) so that 'make patch' cannot replace it mid-build

@@ -293,6 +293,24 @@ work_for_profile() {
 	if [ -n "$v" ]; then echo "$v/linux"; else echo "${WORK:-$BUILD/linux}"; fi
 }
 
+# kernel_out PROFILE: the directory PROFILE's kernel is built in.  A
+# variant's kernel (variant_dir) is built beside its work tree and found
+# through the link $KERNELS/PROFILE, which this makes or refreshes.  The
+# link is handled as a link, never as the directory it points to: a
+# second build must not remove that directory and the kernel in it.
+kernel_out() {
+	local v link dir
+	v=$(variant_dir "$1") link=$KERNELS/$1
+	[ -n "$v" ] || { echo "$link"; return; }
+	dir=$v/kernels$ASFX/$1
+	# a link where the kernel belongs (left by an older kernel.sh) goes
+	[ ! -L "$dir" ] || rm -f "$dir"
+	mkdir -p "$v/kernels$ASFX" "$KERNELS" || die "cannot create $v/kernels$ASFX"
+	[ -L "$link" ] || rm -rf "$link"
+	ln -sfn "../$(basename "$v")/kernels$ASFX/$1" "$link" || die "cannot link $link"
+	echo "$dir"
+}
+
 # Make (or refresh) the work tree of a profile that leaves groups out.
 make_variant_tree() {
 	local without

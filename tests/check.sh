@@ -125,6 +125,10 @@ check "server-nofs boots its own kernel while the points group has a patch, and 
 	"mkdir -p $T/top && cp -r configs series $T/top/ && sed -i '/^[^#]/d' $T/top/configs/profiles/points.group &&
 	 echo \"\$(. scripts/lib.sh; group_patches points | wc -l) \$(. scripts/lib.sh; profile_kernel server-nofs) \$(TOP=$T/top; . scripts/lib.sh; profile_kernel server-nofs)\"" \
 	0 '^[1-9][0-9]* server-nofs server$'
+check "a second build of server-nofs keeps its kernel: the link in kernels/ is refreshed, not the directory it points to (lib.sh kernel_out)" \
+	"BUILD=$T/kb bash -c '. scripts/lib.sh; d=\$(kernel_out server-nofs) && mkdir -p \$d && touch \$d/bzImage &&
+	 [ \"\$(kernel_out server-nofs)\" = \"\$d\" ] && echo \$(ls \$BUILD/kernels/server-nofs/) \$(readlink \$BUILD/kernels/server-nofs)'" \
+	0 '^bzImage \.\./without-points/kernels/server-nofs$'
 check "an unknown clock is refused with the valid ones" \
 	"CLOCK=sundial scripts/clock.sh" nz "unknown CLOCK 'sundial'; valid: auto kvm tcg icount"
 check "an unknown ARCH is refused with the valid ones (make and the scripts)" \
