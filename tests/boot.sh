@@ -310,10 +310,11 @@ check needs=kernel-arm64 "arm64 Server's vmlinux: spin locks do not touch the pr
 check needs=tree gives=rootfs-arm64 "the arm64 guest image builds (mmdebstrap for arm64 under qemu-user, the C tools static)" \
 	"make -s rootfs ARCH=arm64 && debugfs -R 'cat /usr/local/bin/vp-fsload' build/rootfs-arm64.img 2>/dev/null | file -b - | cut -d, -f1,2" \
 	0 '^ELF 64-bit LSB executable, ARM aarch64$' 2400
-check needs=kernel-arm64,rootfs-arm64 "ext3-truncate (short) on arm64 Server (qemu-system-aarch64 -M virt, icount, the lane): finishes, fsck clean, the truncate reschedules (worst < 1000 us)" \
+check needs=kernel-arm64,rootfs-arm64 "ext3-truncate (short) on arm64 Server (qemu-system-aarch64 -M virt, icount, the lane): finishes, fsck clean, the truncate reschedules (worst < 1000 us), the clock set from the RTC" \
 	"ARCH=arm64 CLOCK=icount VP_ENV=SIZE_MB=48 TIMEOUT=900 scripts/run.sh server ext3-truncate $T/arm64-trunc >/dev/null;
 	 r=$T/arm64-trunc; echo \"status=\$(jq -r .status \$r/run.json) arch=\$(jq -r .arch \$r/run.json) model=\$(jq -r .preempt_model \$r/results/meta.json)\" \
-	      \"max=\$(jq '.thread[].max' \$r/results/cyclictest.json) \$(jq -r '\"fsck=\\(.fsck) canary=\\(.canary)\"' \$r/results/integrity.json)\";
+	      \"max=\$(jq '.thread[].max' \$r/results/cyclictest.json) \$(jq -r '\"fsck=\\(.fsck) canary=\\(.canary)\"' \$r/results/integrity.json)\" \
+	      \"rtc=\$(grep -qE 'setting system clock to 20[2-9][0-9]-' \$r/console.log && echo set || echo unset)\";
 	 jq -e '.thread[] | .cycles > 100 and .max > 0 and .max < 1000' \$r/results/cyclictest.json >/dev/null &&
 	 jq -e '.results.size_before == 48*1048576 and .results.truncate_us > 0' \$r/results/load.json >/dev/null" \
-	0 '^status=ok arch=arm64 model=none max=[0-9]+ fsck=clean canary=ok$' 1000
+	0 '^status=ok arch=arm64 model=none max=[0-9]+ fsck=clean canary=ok rtc=set$' 1000
