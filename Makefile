@@ -102,7 +102,8 @@ help:
 	@echo '  inspect    does each PROFILES kernel touch the preempt count? (objdump of vmlinux; x86_64:'
 	@echo '             __preempt_count, arm64: thread_info through sp_el0)'
 	@echo '  bisect     build every prefix of the series (each patch builds on its own; PROFILE)'
-	@echo '  mbox       build/mbox/: the series as mail (cover letter, [PATCH 0/N]..[PATCH N/N] mbox for git am)'
+	@echo '  mbox       build/mbox/: the series as mail (cover letter, [PATCH 0/N]..[PATCH N/N] mbox for git am;'
+	@echo '             the cover letter'"'"'s tables from the newest committed calibrated run of every PROFILES kernel)'
 	@echo '  clean      remove build/ (kernels, work tree, results); keeps CACHE'
 	@echo '  distclean  also remove CACHE (downloads, pristine tree, ccache, guest tree)'
 	@echo

@@ -12,7 +12,9 @@
 # The patches keep their own headers (From:, Date:, changelog, diffstat);
 # only the [PATCH n/N] prefix of the subject is set from the series order.
 # The cover letter's tables come from the newest committed run under
-# results/ on the calibrated one-vCPU lane, its diffstat is git's, from
+# results/ on the calibrated one-vCPU lane that ran every kernel of
+# PROFILES (make's default: the six default kernels; a run that compared
+# two of them does not make the cover letter), its diffstat is git's, from
 # 'git am' of the patches onto the pristine copies of the files they touch
 # (which checks that every patch applies).
 #
@@ -103,7 +105,9 @@ gitq am -q --whitespace=error-all "$tmp/patches.mbox" >"$tmp/am.log" 2>&1 || {
 diffstat=$(gitq diff --stat=72 --summary HEAD~"$N" HEAD)
 
 # The newest committed run on the calibrated one-vCPU lane: its
-# report/calibration.json (or its summary.json) says calibrated and 1vcpu.
+# report/calibration.json (or its summary.json) says calibrated and 1vcpu,
+# and its bench.json lists every kernel of $want.
+want=${PROFILES:-upstream-lazy upstream-dynamic upstream-full server desktop server-nofs}
 calibrated_run() {
 	local d c t
 	for d in "$TOP"/results/*/; do
@@ -114,6 +118,8 @@ calibrated_run() {
 				jq -e 'type == "object" and .calibrated == true and .lane == "1vcpu"' "$c" >/dev/null 2>&1 && break
 		done
 		[ -n "$c" ] || continue
+		jq -e --arg want "$want" '($want | split(" ") | map(select(. != ""))) - .profiles == []' \
+			"$d/bench.json" >/dev/null 2>&1 || continue
 		# committed: git knows it; newest: its last commit (the name where git is not there)
 		if git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1; then
 			git -C "$TOP" ls-files --error-unmatch "$c" >/dev/null 2>&1 || continue
@@ -125,7 +131,7 @@ calibrated_run() {
 	done | sort -k1,1n -k2,2 | tail -1 | cut -d' ' -f2
 }
 run=$(calibrated_run)
-[ -n "$run" ] || die "no committed run under results/ is calibrated on the 1vcpu lane (report/calibration.json)"
+[ -n "$run" ] || die "no committed run under results/ is calibrated on the 1vcpu lane (report/calibration.json) with every kernel of PROFILES ($want)"
 R=$TOP/results/$run
 for f in report/calibration.json report/summary.json report/questions.json report/goals.json bench.json; do
 	[ -f "$R/$f" ] || die "results/$run is the newest calibrated 1vcpu run, but has no $f to make the cover letter's tables from"
