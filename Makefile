@@ -13,13 +13,11 @@ VALID_ARCHS := x86_64 arm64
 ifneq ($(filter-out $(VALID_ARCHS),$(ARCH))$(words $(ARCH)),1)
 $(error unknown ARCH '$(ARCH)'; valid: $(VALID_ARCHS))
 endif
-# Kernels to build and benchmark: names of configs/profiles/*.config.
-# 7.3 as shipped (static Lazy, the PREEMPT_DYNAMIC kernel distributions ship,
-# static Full), this series' Server and Desktop, and Server without the
-# series' voluntary preemption points (configs/profiles/points.group): 6 builds.
+# Kernels to build and benchmark: names of configs/profiles/*.config; by
+# default the six of DEFAULT_PROFILES in scripts/lib.sh (mbox.sh reads it too).
 # (Each slim kernel takes 8-10 minutes to build on 2 cores, cold: a first
 # make bench took 95 minutes here, a later one 52; results/2026-12-03-bench-cold.)
-PROFILES ?= upstream-lazy upstream-dynamic upstream-full server desktop server-nofs
+PROFILES ?= $(shell sed -n 's/^DEFAULT_PROFILES="\(.*\)"$$/\1/p' scripts/lib.sh)
 # Clock for guest runs: auto (KVM if a probe boot works, else icount),
 # kvm (real time), tcg (multi-threaded TCG, real time, noisy) or icount
 # (deterministic guest time: instruction count).

@@ -115,6 +115,12 @@ profiles_all() {
 	done
 }
 
+# The kernels 'make bench' builds and compares when PROFILES is not given
+# (the Makefile reads this line): 7.3 as shipped (static Lazy, the
+# PREEMPT_DYNAMIC kernel distributions ship, static Full), this series'
+# Server and Desktop, and Server without its voluntary preemption points.
+DEFAULT_PROFILES="upstream-lazy upstream-dynamic upstream-full server desktop server-nofs"
+
 check_profile() {
 	[ -f "$TOP/configs/profiles/$1.config" ] ||
 		die "unknown profile '$1'; valid profiles: $(profiles_all | tr '\n' ' ')"

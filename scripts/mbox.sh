@@ -13,7 +13,7 @@
 # only the [PATCH n/N] prefix of the subject is set from the series order.
 # The cover letter's tables come from the newest committed run under
 # results/ on the calibrated one-vCPU lane that ran every kernel of
-# PROFILES (make's default: the six default kernels; a run that compared
+# PROFILES (by default lib.sh's DEFAULT_PROFILES; a run that compared
 # two of them does not make the cover letter), its diffstat is git's, from
 # 'git am' of the patches onto the pristine copies of the files they touch
 # (which checks that every patch applies).
@@ -107,7 +107,7 @@ diffstat=$(gitq diff --stat=72 --summary HEAD~"$N" HEAD)
 # The newest committed run on the calibrated one-vCPU lane: its
 # report/calibration.json (or its summary.json) says calibrated and 1vcpu,
 # and its bench.json lists every kernel of $want.
-want=${PROFILES:-upstream-lazy upstream-dynamic upstream-full server desktop server-nofs}
+want=${PROFILES:-$DEFAULT_PROFILES}
 calibrated_run() {
 	local d c t
 	for d in "$TOP"/results/*/; do

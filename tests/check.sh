@@ -185,6 +185,9 @@ check needs=tools "the report judges the series' goals with intervals (fixture: 
 	      \"lat=\$(jq -r '[.[] | select(.what == \"lat\") | .verdict] | unique | join(\",\")' $T/goals/goals.json)\" \
 	      \"html=\$(grep -c 'server vs upstream-lazy: throughput &gt;= 1.03x on hackbench and ctxswitch</td><td>0/2<' $T/goals/index.html)\"" \
 	0 '^ctxswitch 1016 true missed;hackbench 1014 true not resolved; lat=not judged html=1$' 120
+check "make's default PROFILES are scripts/lib.sh's DEFAULT_PROFILES, which mbox.sh reads too" \
+	"echo \"make=[\$(make -s help | sed -n 's/^  PROFILES   = //p')] lib=[\$(. scripts/lib.sh && echo \$DEFAULT_PROFILES)] mbox=\$(grep -c 'PROFILES:-\$DEFAULT_PROFILES' scripts/mbox.sh)\"" \
+	0 '^make=\[([a-z -]+)\] lib=\[\1\] mbox=1$'
 # The ranking of stretches (scripts/report/stretches.jq) on made-up goal
 # rows: a throughput row, a row under its threshold and a row of an
 # uncalibrated run (not judged) stay out; the rest come largest ratio
