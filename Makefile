@@ -93,7 +93,8 @@ help:
 	@echo '  boot       boot PROFILE with a shell on the serial console (Ctrl-a x quits)'
 	@echo '  reliability  fsck and canaries after every fs workload, CUTS power cuts per kernel,'
 	@echo '             and the debug kernel through every scenario (RELIABILITY_PROFILES)'
-	@echo '  report     rebuild the report of the last bench run'
+	@echo '  report     rebuild the report of the last bench run, or of RUN=results/<run> (a committed'
+	@echo '             run: rendered from its summaries into build/report/)'
 	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO (on LANE)'
 	@echo '  stretches  rank the last bench run'"'"'s stretches over the goal and trace the STRETCHES largest'
 	@echo '             (make hotspots on the run'"'"'s lane; the report names their functions)'
@@ -168,7 +169,7 @@ bench: deps patch rootfs
 	@$(S)/bench.sh $(PROFILES)
 
 report:
-	@$(S)/report.sh
+	@$(S)/report.sh $(RUN)
 
 stretches: rootfs
 	@$(S)/stretches.sh

@@ -9,113 +9,153 @@
 # the base profile, worst latency per profile, latency histograms.  What it
 # compares (the base profile, the pairs, the goals and their bounds) is in
 # scripts/report/pairs.json and goals.json, its jq programs beside them.
+#
+# RESULTS_DIR may also be a committed run, results/<run>/, which keeps only
+# bench.json and the summaries: its report is rendered from them as they
+# were judged (index.html, report.md and the plots that need no raw run;
+# the latency histograms are in the run's raw archive).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 need jq gnuplot
 dir=${1:-$BUILD/results/latest}
-[ -f "$dir/bench.json" ] || die "no bench results in $dir; run 'make bench' first"
+[ -d "$dir" ] || die "no such run: $dir"
+[ -f "$dir/bench.json" ] || die "no bench results in $dir (no bench.json); run 'make bench' first, or name a run under results/"
 dir=$(cd "$dir" && pwd -P)
+# A committed run (results/<run>/: bench.json and the report's summaries,
+# its raw runs archived outside git) is rendered from its summaries as
+# they were judged; a run under build/results/ is computed from its runs.
+# (its summaries under report/, or beside bench.json in the earliest runs)
+committed= sums=
+if [ ! -d "$dir/runs" ]; then
+	for sums in "$dir/report" "$dir" ""; do
+		if [ -f "$sums/summary.json" ]; then break; fi
+	done
+	[ -n "$sums" ] || die "$dir has neither its runs (runs/) nor a committed summary (report/summary.json)"
+	committed=1
+fi
 rep=${REPORT_DIR:-$BUILD/report}
 rm -rf "$rep.new"
 mkdir -p "$rep.new/data" || die "cannot create $rep.new (disk full or read-only?)"
 # a write that fails (a full disk) stops here, and the last good report stays
 trap 'rm -rf "$rep.new"; die "could not write the report in $rep.new (disk full?); $rep is left as it was"' ERR
 
-# One record per run: status, cyclictest figures and the load's own
-# figures (scripts/report/record.jq).
-records=()
-while read -r r; do
-	d=$(dirname "$r")
-	ct=$d/results/cyclictest.json load=$d/results/load.json
-	[ -s "$ct" ] || ct=/dev/null
-	[ -s "$load" ] || load=/dev/null
-	# rtla timerlat's summary (TIMERLAT=1): the first "max:" line, per column
-	# of the header "Index IRQ-000 Thr-000 [Usr-000]"
-	tl=null
-	[ -s "$d/results/timerlat.txt" ] && tl=$(awk '
-		$1 == "Index" && !hdr { for (i = 2; i <= NF; i++) col[i] = tolower(substr($i, 1, 3)); hdr = 1 }
-		hdr && ($1 == "max:" || $1 == "count:") && !(($1) in seen) {
-			seen[$1] = 1
-			for (i = 2; i <= NF && (i in col); i++) out = out sprintf("%s\"%s_%s\": %s", out == "" ? "" : ", ", col[i], substr($1, 1, length($1) - 1), $i)
-		}
-		END { print (out == "" ? "null" : "{" out "}") }' "$d/results/timerlat.txt")
-	records+=("$(jq -c -n -L "$TOP/scripts/report" --slurpfile run "$r" --slurpfile ct "$ct" --slurpfile load "$load" \
-		--argjson timerlat "${tl:-null}" --arg rep "$(basename "$d")" --arg dir "${d#"$dir"/}" \
-		-f "$TOP/scripts/report/record.jq")")
-done < <(find "$dir/runs" -name run.json | sort)
-[ ${#records[@]} -gt 0 ] || die "no runs under $dir/runs"
-printf '%s\n' "${records[@]}" | jq -s --slurpfile bench "$dir/bench.json" \
-	'{bench: $bench[0], runs: .}' >"$rep.new/results.json"
-
-# Median and spread per profile and scenario (scripts/report/summary.jq),
-# throughput also relative to the base profile of scripts/report/pairs.json;
-# the questions, one ratio per scenario for each pair of profiles there that
-# ran (questions.jq).
-pairs=$TOP/scripts/report/pairs.json
-jq -L "$TOP/scripts/report" --slurpfile pairs "$pairs" -f "$TOP/scripts/report/summary.jq" \
-	"$rep.new/results.json" >"$rep.new/summary.json"
-jq --slurpfile pairs "$pairs" -f "$TOP/scripts/report/questions.jq" \
-	"$rep.new/summary.json" >"$rep.new/questions.json"
-
-# The lane's calibration (calibration.json): per kernel its floor, the
-# worst latency under a load that no preemption model delays (the
-# calibrate scenario, and every boot's own calibration phases), the boots
-# that were contaminated and rerun or excluded, and per load the reference
-# kernels' worst latency (what no model's preemption could remove).  The
-# run is calibrated when it ran on the 1vcpu lane and every kernel's floor
-# is under the bound.
-jq -L "$TOP/scripts/report" --slurpfile res "$rep.new/results.json" --slurpfile pairs "$pairs" \
-	-f "$TOP/scripts/report/calibration.jq" \
-	"$rep.new/summary.json" >"$rep.new/calibration.json"
-calibrated=$(jq .calibrated "$rep.new/calibration.json")
-
-# The series' goals (scripts/report/goals.json), judged on this run: one row
-# per goal and scenario, the ratio with its 95% bootstrap interval over the
-# repeats (tools/vp-stats) and a verdict: met or missed where the interval
-# says so, else "not resolved" with an estimate of the repeats that would
-# resolve it.  Throughput: the ratio of the medians, I/O-bound loads under
-# icount (†) not judged.  Time lost to a lock (lockfault): the ratio of
-# the medians, judged where B's median is at least the goal's min_b.  Worst
-# latency: the ratio of A's worst (the max over its repeats) to the
-# threshold max(K x B's worst, floor), judged only on a calibrated run.
-[ -x "$TOP/tools/vp-stats" ] || make -s -C "$TOP/tools" vp-stats >&2 || die "cannot build tools/vp-stats"
-jq -c '.[]' "$TOP/scripts/report/goals.json" | while read -r g; do
-	jq -c --argjson g "$g" -f "$TOP/scripts/report/goal-rows.jq" "$rep.new/summary.json" |
-	while read -r row; do
-		a=$(jq -r '.a | map(tostring) | join(" ")' <<<"$row")
-		b=$(jq -r '.b | map(tostring) | join(" ")' <<<"$row")
-		case $(jq -r .what <<<"$g") in
-		tput) st=$("$TOP/tools/vp-stats" --stat=median --want="$(jq .want <<<"$g")" --goal=ge "$a" "$b") ;;
-		# a floor, so that a B that never waited gives a (not judged) ratio
-		lockwait) st=$("$TOP/tools/vp-stats" --stat=median --floor=0.000001 --want="$(jq .want <<<"$g")" --goal=le "$a" "$b") ;;
-		lat)
-			st=$("$TOP/tools/vp-stats" --stat=max --scale="$(jq .scale <<<"$g")" \
-				--floor="$(jq .floor_us <<<"$g")" --want=1 --goal=le "$a" "$b") ;;
-		*) die "scripts/report/goals.json: unknown kind of goal in $g (tput, lockwait or lat)" ;;
-		esac
-		jq -c -n --argjson g "$g" --argjson row "$row" --argjson st "$st" --argjson cal "$calibrated" \
-			-f "$TOP/scripts/report/goal-verdict.jq"
+if [ -n "$committed" ]; then
+	# the summaries as committed; the run's bench.json stands for
+	# results.json (its runs are in the archive named in raw.sha256)
+	for f in summary.json calibration.json goals.json questions.json stretches.json; do
+		if [ -f "$sums/$f" ]; then cp "$sums/$f" "$rep.new/"; fi
 	done
-done | jq -s . >"$rep.new/goals.json"
+	jq '{bench: ., runs: []}' "$dir/bench.json" >"$rep.new/data/bench.json"
+	# a plot drawn from the raw runs, committed with the summaries
+	if [ -f "$sums/many-threads.png" ]; then cp "$sums/many-threads.png" "$rep.new/"; fi
+	# the archive of the raw runs (raw.sha256: in the run, or in the
+	# directory that holds it and its sibling runs)
+	raw="its raw runs (console logs, guest output) are not committed"
+	for f in "$dir/raw.sha256" "$(dirname "$dir")/raw.sha256"; do
+		if [ -f "$f" ]; then
+			raw="the raw runs: archive $(awk '{ print $2; exit }' "$f") (its sha256 in raw.sha256), outside git"
+			break
+		fi
+	done
+else
+	# One record per run: status, cyclictest figures and the load's own
+	# figures (scripts/report/record.jq).
+	records=()
+	while read -r r; do
+		d=$(dirname "$r")
+		ct=$d/results/cyclictest.json load=$d/results/load.json
+		[ -s "$ct" ] || ct=/dev/null
+		[ -s "$load" ] || load=/dev/null
+		# rtla timerlat's summary (TIMERLAT=1): the first "max:" line, per column
+		# of the header "Index IRQ-000 Thr-000 [Usr-000]"
+		tl=null
+		[ -s "$d/results/timerlat.txt" ] && tl=$(awk '
+			$1 == "Index" && !hdr { for (i = 2; i <= NF; i++) col[i] = tolower(substr($i, 1, 3)); hdr = 1 }
+			hdr && ($1 == "max:" || $1 == "count:") && !(($1) in seen) {
+				seen[$1] = 1
+				for (i = 2; i <= NF && (i in col); i++) out = out sprintf("%s\"%s_%s\": %s", out == "" ? "" : ", ", col[i], substr($1, 1, length($1) - 1), $i)
+			}
+			END { print (out == "" ? "null" : "{" out "}") }' "$d/results/timerlat.txt")
+		records+=("$(jq -c -n -L "$TOP/scripts/report" --slurpfile run "$r" --slurpfile ct "$ct" --slurpfile load "$load" \
+			--argjson timerlat "${tl:-null}" --arg rep "$(basename "$d")" --arg dir "${d#"$dir"/}" \
+			-f "$TOP/scripts/report/record.jq")")
+	done < <(find "$dir/runs" -name run.json | sort)
+	[ ${#records[@]} -gt 0 ] || die "no runs under $dir/runs"
+	printf '%s\n' "${records[@]}" | jq -s --slurpfile bench "$dir/bench.json" \
+		'{bench: $bench[0], runs: .}' >"$rep.new/results.json"
 
-# The stretches, ranked (stretches.json, stretches.jq): every judged
-# worst-latency row of goals.json (a calibrated run's) whose worst case is
-# over its threshold, largest ratio first, then the loads on which a
-# reference kernel itself stayed over 1000 µs (shared by every model), with
-# what 'make hotspots' named for each where scripts/stretches.sh traced it
-# (hotspots/PROFILE-SCENARIO/hotspots.json in the run's directory): the
-# function with the most time under it (callers) and the one with the most
-# time of its own (self).
-hs=$(for h in "$dir"/hotspots/*/hotspots.json; do
-	[ -f "$h" ] || continue
-	jq -c --arg k "$(basename "$(dirname "$h")")" '{($k): {traced_us, clock, lane,
-		caller: (.callers[0] // null), self: (.self[0] // null)}}' "$h"
-done | jq -s 'add // {}')
-jq --argjson hs "$hs" --argjson shared_us 1000 -f "$TOP/scripts/report/stretches.jq" \
-	"$rep.new/goals.json" >"$rep.new/stretches.json"
+	# Median and spread per profile and scenario (scripts/report/summary.jq),
+	# throughput also relative to the base profile of scripts/report/pairs.json;
+	# the questions, one ratio per scenario for each pair of profiles there that
+	# ran (questions.jq).
+	pairs=$TOP/scripts/report/pairs.json
+	jq -L "$TOP/scripts/report" --slurpfile pairs "$pairs" -f "$TOP/scripts/report/summary.jq" \
+		"$rep.new/results.json" >"$rep.new/summary.json"
+	jq --slurpfile pairs "$pairs" -f "$TOP/scripts/report/questions.jq" \
+		"$rep.new/summary.json" >"$rep.new/questions.json"
+
+	# The lane's calibration (calibration.json): per kernel its floor, the
+	# worst latency under a load that no preemption model delays (the
+	# calibrate scenario, and every boot's own calibration phases), the boots
+	# that were contaminated and rerun or excluded, and per load the reference
+	# kernels' worst latency (what no model's preemption could remove).  The
+	# run is calibrated when it ran on the 1vcpu lane and every kernel's floor
+	# is under the bound.
+	jq -L "$TOP/scripts/report" --slurpfile res "$rep.new/results.json" --slurpfile pairs "$pairs" \
+		-f "$TOP/scripts/report/calibration.jq" \
+		"$rep.new/summary.json" >"$rep.new/calibration.json"
+	calibrated=$(jq .calibrated "$rep.new/calibration.json")
+
+	# The series' goals (scripts/report/goals.json), judged on this run: one row
+	# per goal and scenario, the ratio with its 95% bootstrap interval over the
+	# repeats (tools/vp-stats) and a verdict: met or missed where the interval
+	# says so, else "not resolved" with an estimate of the repeats that would
+	# resolve it.  Throughput: the ratio of the medians, I/O-bound loads under
+	# icount (†) not judged.  Time lost to a lock (lockfault): the ratio of
+	# the medians, judged where B's median is at least the goal's min_b.  Worst
+	# latency: the ratio of A's worst (the max over its repeats) to the
+	# threshold max(K x B's worst, floor), judged only on a calibrated run.
+	[ -x "$TOP/tools/vp-stats" ] || make -s -C "$TOP/tools" vp-stats >&2 || die "cannot build tools/vp-stats"
+	jq -c '.[]' "$TOP/scripts/report/goals.json" | while read -r g; do
+		jq -c --argjson g "$g" -f "$TOP/scripts/report/goal-rows.jq" "$rep.new/summary.json" |
+		while read -r row; do
+			a=$(jq -r '.a | map(tostring) | join(" ")' <<<"$row")
+			b=$(jq -r '.b | map(tostring) | join(" ")' <<<"$row")
+			case $(jq -r .what <<<"$g") in
+			tput) st=$("$TOP/tools/vp-stats" --stat=median --want="$(jq .want <<<"$g")" --goal=ge "$a" "$b") ;;
+			# a floor, so that a B that never waited gives a (not judged) ratio
+			lockwait) st=$("$TOP/tools/vp-stats" --stat=median --floor=0.000001 --want="$(jq .want <<<"$g")" --goal=le "$a" "$b") ;;
+			lat)
+				st=$("$TOP/tools/vp-stats" --stat=max --scale="$(jq .scale <<<"$g")" \
+					--floor="$(jq .floor_us <<<"$g")" --want=1 --goal=le "$a" "$b") ;;
+			*) die "scripts/report/goals.json: unknown kind of goal in $g (tput, lockwait or lat)" ;;
+			esac
+			jq -c -n --argjson g "$g" --argjson row "$row" --argjson st "$st" --argjson cal "$calibrated" \
+				-f "$TOP/scripts/report/goal-verdict.jq"
+		done
+	done | jq -s . >"$rep.new/goals.json"
+
+	# The stretches, ranked (stretches.json, stretches.jq): every judged
+	# worst-latency row of goals.json (a calibrated run's) whose worst case is
+	# over its threshold, largest ratio first, then the loads on which a
+	# reference kernel itself stayed over 1000 µs (shared by every model), with
+	# what 'make hotspots' named for each where scripts/stretches.sh traced it
+	# (hotspots/PROFILE-SCENARIO/hotspots.json in the run's directory): the
+	# function with the most time under it (callers) and the one with the most
+	# time of its own (self).
+	hs=$(for h in "$dir"/hotspots/*/hotspots.json; do
+		[ -f "$h" ] || continue
+		jq -c --arg k "$(basename "$(dirname "$h")")" '{($k): {traced_us, clock, lane,
+			caller: (.callers[0] // null), self: (.self[0] // null)}}' "$h"
+	done | jq -s 'add // {}')
+	jq --argjson hs "$hs" --argjson shared_us 1000 -f "$TOP/scripts/report/stretches.jq" \
+		"$rep.new/goals.json" >"$rep.new/stretches.json"
+	raw="every run's console log and guest output under runs/ of the run's directory"
+fi
 
 bench=$rep.new/results.json
+[ -z "$committed" ] || bench=$rep.new/data/bench.json
 clock=$(jq -r .bench.clock "$bench")
 cmd=$(jq -r .bench.command "$bench")
 scenarios=$(jq -r '.bench.scenarios[]' "$bench")
@@ -222,7 +262,26 @@ if grep -q '^[^#]' "$rep.new/data/throughput.dat"; then
 fi
 
 # Tables: Markdown and HTML from the same rows (scripts/report/tables.jq).
-table() { jq -r -L "$TOP/scripts/report" "include \"tables\"; $1" "$rep.new/$2"; }
+# (a summary the run does not have, one made before it existed, gives none)
+# (a committed summary in a form older than the report's: its table is
+# left out and the report says so, the figures stay in the JSON)
+table() {
+	local out
+	[ -f "$rep.new/$2" ] || return 0
+	if out=$(jq -r -L "$TOP/scripts/report" "include \"tables\"; $1" "$rep.new/$2" 2>"$rep.new/data/$1.err"); then
+		printf '%s\n' "$out"
+	elif [ -n "$committed" ]; then
+		echo "$2" >>"$rep.new/data/older"
+	else
+		cat "$rep.new/data/$1.err" >&2
+		return 1
+	fi
+}
+# the report's data files, as the report links them
+data=()
+for f in results.json summary.json calibration.json questions.json goals.json stretches.json; do
+	if [ -f "$rep.new/$f" ]; then data+=("$f"); fi
+done
 rows=$(table profile_rows summary.json)
 hdr="scenario	profile	kernel	ok/runs	max µs (median)	max µs (range)	max µs (all)	p99.9 µs (all)	p99 µs (all)	avg µs	throughput (median)	x $base (range)	failures"
 qmd=$(table questions_md questions.json)
@@ -236,6 +295,7 @@ cal_tsv=$(table calibration_rows calibration.json)
 cal_hdr="kernel	calibrate: max µs	calibrate: p99.9 µs	boots' floor: max µs	boots	contaminated (rerun)	excluded"
 ref_tsv=$(table reference_rows calibration.json)
 cal_line=$(table calibration_line calibration.json)
+older=$( (sort -u "$rep.new/data/older" 2>/dev/null || true) | tr '\n' ' ')
 lane=$(jq -r '.bench | "\(.lane // "2vcpu") (\(.vcpus // 2) vCPU)"' "$bench")
 # the guests' architecture (runs before the arm64 lane existed were x86_64)
 garch=$(jq -r '.bench.arch // "x86_64"' "$bench")
@@ -251,15 +311,20 @@ note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; max,
 	echo "# voluntary-preempt benchmark report"
 	echo
 	echo "Run $(jq -r .bench.stamp "$bench") on $runon."
-	echo "Guests: **$garch**. Clock: **$clock**. Command: \`$cmd\`. Lane: **$lane**. Raw data: results.json, summary.json, calibration.json, questions.json, goals.json; every run's console log and guest output under runs/ of the run's directory."
+	echo "Guests: **$garch**. Clock: **$clock**. Command: \`$cmd\`. Lane: **$lane**. Data: $(IFS=,; echo "${data[*]}" | sed 's/,/, /g'); $raw."
 	echo
+	[ -z "$older" ] || { echo "Not tabled here, written before this report's form: ${older% } (the figures are in the file)."; echo; }
 	echo "## Calibration"
 	echo
-	echo "$cal_line."
-	echo
-	md_rows <<<"$cal_hdr"
-	md_rule <<<"$cal_hdr"
-	md_rows <<<"$cal_tsv"
+	if [ -n "$cal_line" ]; then
+		echo "$cal_line."
+		echo
+		md_rows <<<"$cal_hdr"
+		md_rule <<<"$cal_hdr"
+		md_rows <<<"$cal_tsv"
+	else
+		echo "None: the run was made before the calibrated lane (its worst latencies are the emulator's as much as the kernel's)."
+	fi
 	echo
 	if [ -n "$ref_tsv" ]; then
 		echo "Reference kernels' worst latency per load (µs, max over all repeats): what no preemption model removes below."
@@ -316,11 +381,16 @@ note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; max,
 	echo '.bad{background:#fdd}code{background:#eee}h3{margin-bottom:.3em}</style></head><body>'
 	echo "<h1>voluntary-preempt benchmark report</h1>"
 	echo "<p>Run $(jq -r .bench.stamp "$bench") on $runon.<br>"
-	echo "Guests: <b>$garch</b>. Clock: <b>$clock</b>. Lane: <b>$lane</b>. Command: <code>$cmd</code>.<br>Raw data: <a href=\"results.json\">results.json</a>, <a href=\"summary.json\">summary.json</a>, <a href=\"calibration.json\">calibration.json</a>, <a href=\"questions.json\">questions.json</a>, <a href=\"goals.json\">goals.json</a>.</p>"
-	echo "<h2>Calibration</h2><p>$(sed -E 's|\*\*([^*]*)\*\*|<b>\1</b>|g' <<<"$cal_line").</p>"
-	echo "<table><tr>$(html_head <<<"$cal_hdr")</tr>"
-	html_rows <<<"$cal_tsv"
-	echo "</table>"
+	echo "Guests: <b>$garch</b>. Clock: <b>$clock</b>. Lane: <b>$lane</b>. Command: <code>$cmd</code>.<br>Data: $(for f in "${data[@]}"; do printf '<a href="%s">%s</a> ' "$f" "$f"; done); $raw.</p>"
+	[ -z "$older" ] || echo "<p>Not tabled here, written before this report's form: ${older% } (the figures are in the file).</p>"
+	if [ -n "$cal_line" ]; then
+		echo "<h2>Calibration</h2><p>$(sed -E 's|\*\*([^*]*)\*\*|<b>\1</b>|g' <<<"$cal_line").</p>"
+		echo "<table><tr>$(html_head <<<"$cal_hdr")</tr>"
+		html_rows <<<"$cal_tsv"
+		echo "</table>"
+	else
+		echo "<h2>Calibration</h2><p>None: the run was made before the calibrated lane (its worst latencies are the emulator's as much as the kernel's).</p>"
+	fi
 	if [ -n "$ref_tsv" ]; then
 		echo "<p>Reference kernels' worst latency per load (µs, max over all repeats): what no preemption model removes below.</p>"
 		echo "<table><tr>$(head -1 <<<"$ref_tsv" | html_head)</tr>"
@@ -357,4 +427,4 @@ note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; max,
 trap - ERR
 rm -rf "$rep"
 mv "$rep.new" "$rep" || die "could not move $rep.new to $rep"
-say "report: $rep/index.html (also report.md; raw data results.json)"
+say "report: $rep/index.html (also report.md; data ${data[*]})"

@@ -6,8 +6,9 @@
 # for committing under results/.  A bench run keeps only what a reader
 # needs: bench.json and the report's summaries (summary, calibration,
 # goals, questions and stretches JSON, one element or member a line:
-# scripts/report/lines.jq; report.md, the throughput and worst-latency
-# plots) and what
+# scripts/report/lines.jq; the throughput and worst-latency plots; not
+# report.md nor index.html, which 'make report RUN=DEST' renders from
+# these) and what
 # 'make stretches' traced (hotspots/*/hotspots.{json,txt}); its raw runs
 # go into one archive under build/archives/, outside git, with its sha256
 # in DEST/raw.sha256 (see the end of this file).  It also writes
@@ -106,9 +107,7 @@ for f in summary.json calibration.json goals.json questions.json stretches.json;
 		die "could not rewrite $f"
 done
 # a small plot set: the throughput plot and each load's worst-latency
-# plot; the latency histograms (the largest plots) stay in the archive's
-# report, so report.md here drops its links to them
-sed '/-hist[.]png)$/d' "$dest/report.full/report.md" >"$dest/report/report.md"
+# plot; the latency histograms (the largest plots) stay in the archive
 # what 'make stretches' traced (small: the ranked functions, not the trace)
 for h in "$src"/hotspots/*/hotspots.json; do
 	[ -f "$h" ] || continue
