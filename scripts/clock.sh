@@ -4,9 +4,9 @@
 # clock.sh [PROFILE] - resolve CLOCK (auto|kvm|tcg|icount) to the clock runs
 # use, and print it.  'auto' is kvm only when a probe boot with -accel kvm of
 # the PROFILE kernel actually reaches init and comes back (a /dev/kvm that
-# exists is not enough: DESIGN.md §4), and icount otherwise.  The probe's
-# answer is kept in $BUILD/clock-probe for an hour (clock-probe-arm64 for
-# ARCH=arm64).  KVM runs a guest of the host's own architecture only: an
+# exists is not enough: Documentation/method.rst, "Clocks"), and icount
+# otherwise.  The probe's answer is kept in $BUILD/clock-probe for an hour
+# (clock-probe-arm64 for ARCH=arm64).  KVM runs a guest of the host's own architecture only: an
 # arm64 guest on an x86_64 host is emulated (icount or tcg).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"

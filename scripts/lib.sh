@@ -5,7 +5,7 @@ TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 BUILD=${BUILD:-$TOP/build}
 CACHE=${CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/voluntary-preempt}
 
-# The tree this series is for (DESIGN.md §1).
+# The tree this series is for.
 KVER_WANT=7.3
 LINUX_DEB_PKG=linux-source-7.3
 LINUX_DEB_VERSION=7.3.4-1~bpo13+1

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # cyclic-idle: cyclictest on an otherwise idle guest, twice with a pause
-# between.  The scenario of DESIGN.md §3 under which an unfixed static
+# between.  The scenario of Documentation/stability.rst under which an unfixed static
 # PREEMPT_NONE 7.3 kernel never came back; a boot-stability check.
 #
 # Knobs (vp.env): DURATION=3 (seconds per cyclictest), and those of lib.sh

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # ext3-truncate: scheduling latency while a large ext3-format file is
-# truncated (DESIGN.md §3; the 2004 ext3_free_branches case, today
+# truncated (Documentation/method.rst; the 2004 ext3_free_branches case, today
 # fs/ext4/indirect.c).
 #
 # mkfs.ext3 on the scratch disk (/dev/vdb), mounted by the ext4 driver; a
