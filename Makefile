@@ -6,8 +6,7 @@
 # ---- knobs (each has a default; unknown values are refused) -------------
 # The guests' architecture: x86_64, or arm64 (cross-built slim kernels in
 # build/kernels-arm64/, an arm64 Debian image build/rootfs-arm64.img, booted
-# on qemu-system-aarch64's virt machine; no rtla, so no TIMERLAT, and no
-# power cuts there yet).
+# on qemu-system-aarch64's virt machine; no rtla there, so no TIMERLAT).
 ARCH ?= x86_64
 VALID_ARCHS := x86_64 arm64
 ifneq ($(filter-out $(VALID_ARCHS),$(ARCH))$(words $(ARCH)),1)
