@@ -22,6 +22,8 @@ dir=${1:-$BUILD/results/latest}
 [ -d "$dir" ] || die "no such run: $dir"
 [ -f "$dir/bench.json" ] || die "no bench results in $dir (no bench.json); run 'make bench' first, or name a run under results/"
 dir=$(cd "$dir" && pwd -P)
+# rel PATH: PATH as the messages give it (relative to the repository)
+rel() { case $1 in "$TOP"/*) echo "${1#"$TOP"/}" ;; *) echo "$1" ;; esac; }
 # A committed run (results/<run>/: bench.json and the report's summaries,
 # its raw runs archived outside git) is rendered from its summaries as
 # they were judged; a run under build/results/ is computed from its runs.
@@ -31,7 +33,7 @@ if [ ! -d "$dir/runs" ]; then
 	for sums in "$dir/report" "$dir" ""; do
 		if [ -f "$sums/summary.json" ]; then break; fi
 	done
-	[ -n "$sums" ] || die "$dir has neither its runs (runs/) nor a committed summary (report/summary.json)"
+	[ -n "$sums" ] || die "$(rel "$dir") has neither its runs (runs/) nor a committed summary (report/summary.json)"
 	committed=1
 fi
 rep=${REPORT_DIR:-$BUILD/report}
@@ -427,4 +429,4 @@ note="Latency: cyclictest (SCHED_FIFO 95, 1 ms interval) on the load's CPU; max,
 trap - ERR
 rm -rf "$rep"
 mv "$rep.new" "$rep" || die "could not move $rep.new to $rep"
-say "report: $rep/index.html (also report.md; data ${data[*]})"
+say "report: $(rel "$rep")/index.html (also report.md; data ${data[*]})"
