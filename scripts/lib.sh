@@ -121,6 +121,11 @@ profiles_all() {
 # Server and Desktop, and Server without its voluntary preemption points.
 DEFAULT_PROFILES="upstream-lazy upstream-dynamic upstream-full server desktop server-nofs"
 
+# The report's summaries (scripts/report.sh writes them beside the report;
+# a committed run keeps them under report/, and the report is rendered
+# again from them).
+REPORT_SUMMARIES="summary.json calibration.json goals.json questions.json stretches.json"
+
 check_profile() {
 	[ -f "$TOP/configs/profiles/$1.config" ] ||
 		die "unknown profile '$1'; valid profiles: $(profiles_all | tr '\n' ' ')"

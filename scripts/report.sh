@@ -45,10 +45,11 @@ trap 'rm -rf "$rep.new"; die "could not write the report in $rep.new (disk full?
 if [ -n "$committed" ]; then
 	# the summaries as committed; the run's bench.json stands for
 	# results.json (its runs are in the archive named in raw.sha256)
-	for f in summary.json calibration.json goals.json questions.json stretches.json; do
+	for f in $REPORT_SUMMARIES; do
 		if [ -f "$sums/$f" ]; then cp "$sums/$f" "$rep.new/"; fi
 	done
-	jq '{bench: ., runs: []}' "$dir/bench.json" >"$rep.new/data/bench.json"
+	bench=$rep.new/data/bench.json
+	jq '{bench: ., runs: []}' "$dir/bench.json" >"$bench"
 	# a plot drawn from the raw runs, committed with the summaries
 	if [ -f "$sums/many-threads.png" ]; then cp "$sums/many-threads.png" "$rep.new/"; fi
 	# the archive of the raw runs (raw.sha256: in the run, or in the
@@ -154,10 +155,9 @@ else
 	jq --argjson hs "$hs" --argjson shared_us 1000 -f "$TOP/scripts/report/stretches.jq" \
 		"$rep.new/goals.json" >"$rep.new/stretches.json"
 	raw="every run's console log and guest output under runs/ of the run's directory"
+	bench=$rep.new/results.json
 fi
 
-bench=$rep.new/results.json
-[ -z "$committed" ] || bench=$rep.new/data/bench.json
 clock=$(jq -r .bench.clock "$bench")
 cmd=$(jq -r .bench.command "$bench")
 scenarios=$(jq -r '.bench.scenarios[]' "$bench")
@@ -281,7 +281,7 @@ table() {
 }
 # the report's data files, as the report links them
 data=()
-for f in results.json summary.json calibration.json questions.json goals.json stretches.json; do
+for f in results.json $REPORT_SUMMARIES; do
 	if [ -f "$rep.new/$f" ]; then data+=("$f"); fi
 done
 rows=$(table profile_rows summary.json)

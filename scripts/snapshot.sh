@@ -102,7 +102,7 @@ repeats "$src/runs" >"$dest/repeats.json"
 REPORT_DIR=$dest/report.full PROG=report.sh "$TOP/scripts/report.sh" "$src"
 rm -rf "$dest/report"
 mkdir -p "$dest/report"
-for f in summary.json calibration.json goals.json questions.json stretches.json; do
+for f in $REPORT_SUMMARIES; do
 	jq -r -f "$TOP/scripts/report/lines.jq" "$dest/report.full/$f" >"$dest/report/$f" ||
 		die "could not rewrite $f"
 done

@@ -179,25 +179,23 @@ tar -xJf tests/fixtures/2026-12-02-bench-quick.tar.xz -C "$T/fixtures"
 # interval (the 1.03x goal missed) and 1.014x on hackbench with an interval
 # across 1.03 (not resolved); the run was on two vCPUs, so its worst
 # latencies are not judged.
-check needs=tools "the report judges the series' goals with intervals (fixture: the run of results/2026-12-02-bench-quick)" \
+check needs=tools gives=fixture-report "the report judges the series' goals with intervals (fixture: the run of results/2026-12-02-bench-quick)" \
 	"REPORT_DIR=$T/goals scripts/report.sh $T/fixtures/2026-12-02-bench-quick >/dev/null &&
 	 echo \"\$(jq -r '.[] | select(.goal | startswith(\"server vs upstream-lazy\")) | \"\\(.scenario) \\(.value * 1000 | round) \\(.lo < .value and .value < .hi) \\(.verdict)\"' $T/goals/goals.json | tr '\\n' ';')\" \
 	      \"lat=\$(jq -r '[.[] | select(.what == \"lat\") | .verdict] | unique | join(\",\")' $T/goals/goals.json)\" \
 	      \"html=\$(grep -c 'server vs upstream-lazy: throughput &gt;= 1.03x on hackbench and ctxswitch</td><td>0/2<' $T/goals/index.html)\"" \
 	0 '^ctxswitch 1016 true missed;hackbench 1014 true not resolved; lat=not judged html=1$' 120
 # A committed run keeps bench.json and the report's summaries, not the
-# report: 'make report RUN=results/<run>' renders it from them.  Made here
-# from the fixture's run as snapshot.sh keeps it, its report is the one
-# computed from the runs but for the plots that need them (histograms,
-# the many-threads curve) and the line that says where the data is.
-check needs=tools "a committed run's report is rendered from its summaries, as computed from its runs" \
-	"REPORT_DIR=$T/rc-runs scripts/report.sh $T/fixtures/2026-12-02-bench-quick >/dev/null 2>&1 &&
-	 mkdir -p $T/rc/report && cp $T/fixtures/2026-12-02-bench-quick/bench.json $T/rc/ &&
-	 cp $T/rc-runs/summary.json $T/rc-runs/calibration.json $T/rc-runs/goals.json $T/rc-runs/questions.json $T/rc-runs/stretches.json $T/rc/report/ &&
-	 echo '0123abcd  20261202-000000.tar.xz' >$T/rc/raw.sha256 &&
+# report: 'make report RUN=results/<run>' renders it from them.  The
+# fixture's run, kept by snapshot.sh (its archive under a scratch BUILD),
+# renders the report computed from its runs (the check above's), but for
+# the plots that need the runs (histograms, the many-threads curve) and
+# the line that says where the data is, which names the archive.
+check needs=tools,fixture-report "a committed run's report is rendered from its summaries, as computed from its runs" \
+	"BUILD=$T/sb scripts/snapshot.sh $T/rc $T/fixtures/2026-12-02-bench-quick >/dev/null 2>&1 &&
 	 REPORT_DIR=$T/rc-out scripts/report.sh $T/rc >/dev/null 2>&1 &&
 	 f() { grep -v -e '^Guests: ' -e 'hist[.]png' -e 'many-threads[.]png' \"\$1\"; } &&
-	 echo \"diff=\$(diff <(f $T/rc-runs/report.md) <(f $T/rc-out/report.md) | wc -l) goals=\$(grep -c '^| server vs upstream-lazy' $T/rc-out/report.md) archive=\$(grep -c 'archive 20261202-000000.tar.xz' $T/rc-out/report.md)\"" \
+	 echo \"diff=\$(diff <(f $T/goals/report.md) <(f $T/rc-out/report.md) | wc -l) goals=\$(grep -c '^| server vs upstream-lazy' $T/rc-out/report.md) archive=\$(grep -c \"archive \$(jq -r .stamp $T/rc/bench.json).tar.xz\" $T/rc-out/report.md)\"" \
 	0 '^diff=0 goals=[1-9][0-9]* archive=1$' 120
 check "make report of a directory that is not a run is a clear error" \
 	"mkdir -p $T/notarun && echo '{}' >$T/notarun/bench.json &&
