@@ -201,6 +201,13 @@ check "make report of a directory that is not a run is a clear error" \
 	"mkdir -p $T/notarun && echo '{}' >$T/notarun/bench.json &&
 	 echo \"[\$(scripts/report.sh $T/notarun 2>&1)] [\$(scripts/report.sh $T/nosuch 2>&1)]\"; false" \
 	nz '^\[report.sh: error: .*/notarun has neither its runs \(runs/\) nor a committed summary .*\] \[report.sh: error: no such run: .*/nosuch\]$'
+# Either set-up command of the README works first on a fresh machine:
+# 'make test' and 'make check' install the packages exactly as 'make bench'
+# does, before their first check (make -n: the commands, nothing run).
+check "make bench, make test and make check each run the deps step first, with the same package list" \
+	"for t in bench test check; do make -n \$t 2>/dev/null | head -1; done | sort | uniq -c |
+	 awk '{ print \"targets=\" \$1, \"deps=\" (\$0 ~ / scripts\\/deps[.]sh /) }' | tr '\n' ' '" \
+	0 '^targets=3 deps=1 $'
 check "make's default PROFILES are scripts/lib.sh's DEFAULT_PROFILES, which mbox.sh reads too" \
 	"echo \"make=[\$(make -s help | sed -n 's/^  PROFILES   = //p')] lib=[\$(. scripts/lib.sh && echo \$DEFAULT_PROFILES)] mbox=\$(grep -c 'PROFILES:-\$DEFAULT_PROFILES' scripts/mbox.sh)\"" \
 	0 '^make=\[([a-z -]+)\] lib=\[\1\] mbox=1$'
