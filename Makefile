@@ -73,7 +73,7 @@ export ARCH PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS MEM CALIB_BOUND_US
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
 
-.PHONY: help deps tree patch configs defconfigs kernels rootfs boot bench report stretches hotspots inspect bisect mbox reliability check test clean distclean
+.PHONY: help deps tree patch configs defconfigs defconfig-models kernels rootfs boot bench report stretches hotspots inspect bisect mbox reliability check test clean distclean
 
 help:
 	@echo 'voluntary-preempt - Server and Desktop preemption models for Linux 7.3'
@@ -87,6 +87,9 @@ help:
 	@echo '  patch      build/linux: a copy of the tree with the series applied (quilt, no fuzz)'
 	@echo '  configs    resolve every profile'"'"'s .config and check no option was dropped'
 	@echo '  defconfigs resolve the series'"'"' server and desktop configs for x86_64 and arm64 (checked)'
+	@echo '  defconfig-models  does the series change any in-tree defconfig'"'"'s preemption model? (Kconfig only,'
+	@echo '             with and without the series; each arch'"'"'s default and those naming NONE or VOLUNTARY,'
+	@echo '             ALL=1: every arch/*/configs/*_defconfig)'
 	@echo '  kernels    build the PROFILES kernels into build/kernels/<profile>/ (arm64: build/kernels-arm64/)'
 	@echo '  rootfs     build the Debian guest image build/rootfs.img (arm64: build/rootfs-arm64.img)'
 	@echo '  boot       boot PROFILE with a shell on the serial console (Ctrl-a x quits)'
@@ -152,6 +155,9 @@ defconfigs: patch
 	@set -e; for a in x86_64 arm64; do for n in server desktop; do \
 		c=$$($(S)/defconfig.sh $$a $$n); echo "==> $$a $$n: $$c ($$(grep -E '^CONFIG_(PREEMPT(_NONE|_VOLUNTARY|_LAZY|_DYNAMIC)?|HZ)=' $$c | sed 's/^CONFIG_//' | tr '\n' ' '))"; \
 	done; done
+
+defconfig-models: patch
+	@$(S)/defconfig-models.sh $(if $(filter 1,$(ALL)),--all)
 
 kernels: patch
 	@$(S)/kernels.sh $(PROFILES)

@@ -205,7 +205,7 @@ check "make report of a directory that is not a run is a clear error" \
 # 'make test' and 'make check' install the packages exactly as 'make bench'
 # does, before their first check (make -n: the commands, nothing run).
 check "make bench, make test and make check each run the deps step first, with the same package list" \
-	"for t in bench test check; do make -n \$t 2>/dev/null | head -1; done | sort | uniq -c |
+	"for t in bench test check; do env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -n \$t 2>/dev/null | head -1; done | sort | uniq -c |
 	 awk '{ print \"targets=\" \$1, \"deps=\" (\$0 ~ / scripts\\/deps[.]sh /) }' | tr '\n' ' '" \
 	0 '^targets=3 deps=1 $'
 check "make's default PROFILES are scripts/lib.sh's DEFAULT_PROFILES, which mbox.sh reads too" \

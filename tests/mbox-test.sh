@@ -116,11 +116,20 @@ done
 [ -z "$(gitc diff --name-only HEAD -- "${touched[@]}")" ] ||
 	die "git am left the work tree of $clone different from its last commit"
 
-# checkpatch of the tree, strict, on every patch
+# checkpatch of the tree, strict, on every patch.  The changelogs cite
+# mainline commits (Fixes:, the commits a patch reverts or answers) that a
+# repository holding one commit, the release, cannot look up: checkpatch's
+# UNKNOWN_COMMIT_ID is left out, its other checks of a citation's form
+# (GIT_COMMIT_ID) are not.  checkpatch exits non-zero on any finding, so
+# its verdict is read from its output, which must have one: its totals, or
+# "no obvious style problems".
 cp=0
 for i in $(seq 1 "$N"); do
 	m=$tmp/$(printf %04d $((i + 1)))
-	(cd "$src" && perl scripts/checkpatch.pl --strict --terse --showfile "$m") >"$tmp/cp.log" 2>&1 || true
+	(cd "$src" && perl scripts/checkpatch.pl --strict --showfile --ignore UNKNOWN_COMMIT_ID "$m") >"$tmp/cp.log" 2>&1 || true
+	grep -qE '^total: [0-9]+ errors, [0-9]+ warnings|has no obvious style problems' "$tmp/cp.log" ||
+		die "checkpatch.pl gave no verdict on [PATCH $i/$N] (${series[$((i - 1))]}):
+$(sed 's/^/  /' "$tmp/cp.log")"
 	bad=$(grep -E '(ERROR|WARNING|CHECK):' "$tmp/cp.log" |
 		grep -v 'WARNING: added, moved or deleted file(s), does MAINTAINERS need updating?' || true)
 	[ -z "$bad" ] || die "checkpatch.pl --strict on [PATCH $i/$N] (${series[$((i - 1))]}):
