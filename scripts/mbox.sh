@@ -215,27 +215,52 @@ goals=$(jq -r '
 	echo "Message-ID: $(msgid 0)"
 	echo
 	cat <<EOF
-Since 7.0, the architectures that select ARCH_HAS_PREEMPT_LAZY (x86_64,
-arm64, ...) build only the Lazy, Full and RT preemption models: No
-Forced Preemption (Server) depends on ARCH_NO_PREEMPT and Voluntary
-Kernel Preemption (Desktop) on !ARCH_HAS_PREEMPT_LAZY.  Every x86_64 or
-arm64 kernel therefore carries PREEMPTION and preempt_count, and a
-PREEMPT_DYNAMIC kernel refuses preempt=none and preempt=voluntary.
-This series offers the two models again, statically and at boot, and
-adds the voluntary preemption points that the filesystem, network and
-many-threads workloads showed missing under them.
+Since 7.0, commit 7dadeaa6e851 ("sched: Further restrict the preemption
+modes") leaves the architectures that select ARCH_HAS_PREEMPT_LAZY (x86,
+arm64, loongarch, powerpc, riscv, s390) with the Lazy, Full and RT
+models only: No Forced Preemption (Server) depends on ARCH_NO_PREEMPT,
+Voluntary Kernel Preemption (Desktop) on !ARCH_HAS_PREEMPT_LAZY, and a
+PREEMPT_DYNAMIC kernel refuses preempt=none and preempt=voluntary.  This
+series offers the two models again, statically and at boot, with the
+voluntary preemption points that they turned out to need.
+
+Upstream restricted the models because Lazy is to replace them, and
+because it wants no more "sprinkling of cond_resched()" and, in the end,
+no cond_resched() at all.  The series keeps that direction where it
+costs nothing: Lazy stays the default, no defconfig changes its model,
+and the points are no-ops in the preemptible models.  What it gives
+back is a choice for the users Lazy does not serve.  A static Server or
+Desktop build carries no preempt_count bookkeeping and uses
+non-preemptible RCU (the sched patch that offers the models has the
+instruction counts).  And server workloads that regress under Lazy, like
+the PostgreSQL throughput regression reported on LKML in April 2026 on
+a 96-vCPU arm64 server and bisected to 7dadeaa6e851, get a way back in
+the kernel instead of a change to the application.
 
 The series first fixes what broke while the models could not be built.
-The x86/preempt patch is the bit-63 fix: on x86_64 without
-PREEMPT_COUNT, PREEMPT_NEED_RESCHED is bit 63 while the preempt_count
-accessors are 32-bit operations, so cond_resched() never rescheduled
-and a static Server kernel hung in zap_pte_range(); it uses bit 31
-there, as 32-bit x86 always did.  The fixes come first so that every
-prefix of the series builds and boots.
+On x86_64 without PREEMPT_COUNT, PREEMPT_NEED_RESCHED is bit 63 (since
+commit 3b0e2a22d408) while the preempt_count accessors are 32-bit, so
+cond_resched() never rescheduled and a static Server kernel hung in
+zap_pte_range(); the x86/preempt patch uses bit 31 there, as 32-bit x86
+always did.  HAS_SEPARATE_PREEMPT_RESCHED_BITS stops depending on
+PREEMPT_COUNT, so that arm64 and s390 keep their layout without a
+Kconfig warning.  The x86 and powerpc defconfigs lose the
+CONFIG_PREEMPT_VOLUNTARY=y lines that 7.0 made inert and that would
+otherwise take effect again.  The fixes come first so that every prefix
+of the series builds and boots.
 
 The sched patches then make PREEMPT_NONE and PREEMPT_VOLUNTARY
-selectable again where the architecture has PREEMPT_LAZY (Lazy stays
-the default) and accept preempt=none and preempt=voluntary there.  The
+selectable again where the architecture has PREEMPT_LAZY and accept
+preempt=none and preempt=voluntary there.  Every default is kept: Lazy
+stays the default where the architecture supports it, and elsewhere the
+choice gains "default PREEMPT_VOLUNTARY if !ARCH_NO_PREEMPT", without
+which arm's multi_v7_defconfig and the mips and sparc defconfigs would
+move from Voluntary to None.  Every architecture's default
+defconfig and every defconfig that names a preemption model, 129 in
+all, resolve to the same model with and without the series (each
+resolved in both trees, Kconfig only: results/2026-12-06-defconfig-models/
+in the voluntary-preempt repository; its 'make test' resolves the
+defaults and every defconfig naming PREEMPT_NONE or PREEMPT_VOLUNTARY).  The
 configs patch adds server.config and desktop.config for "make
 x86_64_defconfig server.config" and "make ARCH=arm64 defconfig
 desktop.config", which build the models statically, without
@@ -243,17 +268,26 @@ preempt_count.
 
 The mm, jbd2, ext4, inet and futex patches are voluntary preemption
 points where a task woken under the restored models waited for a long
-stretch of kernel work: the page allocator's scaled pcp drain, a large
-readahead (the page cache filling the window, then ext4 building its
-bios), jbd2's walks of the revoke table and ext4's return of freed
-blocks to mballoc in the commit of a large truncate, the first
-connect()'s fill of the 256 KiB port-perturbation table, and the
-wakeups of a futex broadcast to hundreds of waiters.  Each tests
-need_resched() first (the mm, readahead and futex ones after
-preempt_model_preemptible(), a constant in static preemptible builds),
-so the preemptible models keep at most a flag test; the inet one runs
-once per boot and calls cond_resched() after each page.  Each changelog
-has the trace that found it and its measurements.
+stretch of kernel work: the page allocator's scaled pcp drain and its
+high decay, a large readahead (the page cache filling the window, then
+ext4 building its bios), jbd2's walks of the revoke table and ext4's
+return of freed blocks to mballoc in the commit of a large truncate,
+the first connect()'s fill of the 256 KiB port-perturbation table, and
+the wakeups of a futex broadcast to hundreds of waiters.  The points
+have one form: cond_resched() on every pass, so that
+DEBUG_ATOMIC_SLEEP's __might_resched() sees the point whether or not a
+reschedule is due; it is empty in static Lazy and Full builds and
+returns at once in PREEMPT_DYNAMIC's lazy and full modes.  Where work in
+flight must be finished first (starting the readahead's I/O, submitting
+ext4's bio), that work is done only under need_resched() &&
+!preempt_model_preemptible(), tested in that order, so that the
+out-of-line model test of a PREEMPT_DYNAMIC kernel runs only when a
+reschedule is due.  The pcp drain, where nothing may sleep, stops the
+drain instead when the model does not preempt and a reschedule is due
+(and the zone is above its high watermark), and leaves the rest to the
+next free and the vmstat worker.  Each changelog has the trace that
+found its stretch and its measurements, and the two pcp patches say why
+CONFIG_PCP_BATCH_SCALE_MAX is not the answer.
 
 The last patch appends "-vp" to the release of kernels built from the
 series, so that benchmark reports say which kernels carry it; it is not
@@ -267,7 +301,13 @@ Measurements
 Slim guest kernels (x86_64) under QEMU; worst latency is cyclictest's
 (SCHED_FIFO 95, 1 ms period) on the CPU of the load.  Figures from the
 voluntary-preempt harness's newest run on its calibrated lane (its
-kernels are the series as it was then: its README names it):
+kernels are the series as it was then: its README names it).  The
+figures in the readahead, jbd2, ext4 and futex changelogs were measured
+with those points in an earlier form, which called cond_resched() only
+when need_resched() was set (and, for readahead, had no point in
+page_cache_ra_order() or after a folio already in the page cache); the
+present form reschedules at the same places, but its call on every
+pass and the new readahead points are not measured yet.
 
 $runinfo
 
