@@ -88,7 +88,7 @@ help:
 	@echo '  configs    resolve every profile'"'"'s .config and check no option was dropped'
 	@echo '  defconfigs resolve the series'"'"' server and desktop configs for x86_64 and arm64 (checked)'
 	@echo '  defconfig-models  does the series change any in-tree defconfig'"'"'s preemption model? (Kconfig only,'
-	@echo '             with and without the series; each arch'"'"'s default and those naming NONE or VOLUNTARY,'
+	@echo '             with and without the series; each arch'"'"'s default and those naming an entry it makes visible,'
 	@echo '             ALL=1: every arch/*/configs/*_defconfig)'
 	@echo '  kernels    build the PROFILES kernels into build/kernels/<profile>/ (arm64: build/kernels-arm64/)'
 	@echo '  rootfs     build the Debian guest image build/rootfs.img (arm64: build/rootfs-arm64.img)'

@@ -9,10 +9,11 @@
 # PREEMPT_COUNT and PREEMPT_RCU.
 #
 # Without --all: the default defconfig of every architecture (what the
-# choice's defaults give), and every defconfig that names PREEMPT_NONE or
-# PREEMPT_VOLUNTARY in either tree (the entries whose visibility the
-# series changes); about 45, four minutes on 2 cores.  --all: every
-# arch/*/configs/*_defconfig as well (about 500; an hour on 2 cores).
+# choice's defaults give), and every defconfig that names an entry whose
+# visibility the series changes, in either tree: PREEMPT_NONE anywhere,
+# PREEMPT_VOLUNTARY on the architectures with lazy preemption; about 25,
+# four minutes on 2 cores.  --all: every arch/*/configs/*_defconfig as well
+# (about 500; an hour on 2 cores).
 #
 # Prints one line per defconfig ("same", "DIFFERS" or "error", with the
 # model) and writes the list as JSON to $BUILD/defconfig-models.json; exits
@@ -39,7 +40,7 @@ lock_shared "$work.lock"
 
 # the list: ARCH DEFCONFIG (the target name make takes)
 list() {
-	local a f
+	local a f m
 	for a in $(cd "$base/arch" && ls -d */ | tr -d /); do
 		[ "$a" = um ] && continue
 		[ -f "$base/arch/$a/Kconfig" ] || continue
@@ -49,7 +50,11 @@ list() {
 				[ -f "$f" ] && echo "$a $(basename "$f")"
 			done
 		fi
-		for f in $(grep -lE '^(CONFIG_PREEMPT_(NONE|VOLUNTARY)=|# CONFIG_PREEMPT_(NONE|VOLUNTARY) is not set)' \
+		# PREEMPT_NONE is newly visible everywhere, PREEMPT_VOLUNTARY
+		# where the architecture has lazy preemption
+		m=NONE
+		grep -qsw 'select ARCH_HAS_PREEMPT_LAZY' "$base/arch/$a/Kconfig" && m='(NONE|VOLUNTARY)'
+		for f in $(grep -lE "^(CONFIG_PREEMPT_$m=|# CONFIG_PREEMPT_$m is not set)" \
 			"$base/arch/$a/configs/"*_defconfig "$work/arch/$a/configs/"*_defconfig 2>/dev/null); do
 			echo "$a $(basename "$f")"
 		done

@@ -260,7 +260,8 @@ defconfig and every defconfig that names a preemption model, 129 in
 all, resolve to the same model with and without the series (each
 resolved in both trees, Kconfig only: results/2026-12-06-defconfig-models/
 in the voluntary-preempt repository; its 'make test' resolves the
-defaults and every defconfig naming PREEMPT_NONE or PREEMPT_VOLUNTARY).  The
+defaults and every defconfig that names an entry the series makes
+visible).  The
 configs patch adds server.config and desktop.config for "make
 x86_64_defconfig server.config" and "make ARCH=arm64 defconfig
 desktop.config", which build the models statically, without
