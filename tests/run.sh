@@ -10,7 +10,9 @@
 #          (the C tools and their library, the knobs' validation, the report
 #          from a committed run's figures, bench's time left with stub
 #          runs); about a minute and a half on 2 cores
-#   boot   tests/boot.sh   fetches the tree, applies the series, builds ONE
+#   boot   tests/boot.sh   fetches the tree, applies the series, resolves
+#          the defconfigs the series could move with and without it (three
+#          minutes), builds ONE
 #          slim kernel (TEST_PROFILE, default server: the model this series
 #          restores), the guest image, and boots it about forty times under
 #          QEMU (the filesystem workloads with their integrity checks, three
