@@ -13,8 +13,8 @@ check gives=tools "the C tools and their library build (make -C tools)" \
 	"make -s -C tools" 0 '' 300
 check "the C tools build static for arm64 too (STATIC=1 CC=aarch64-linux-gnu-gcc, in a copy)" \
 	"cp -r tools $T/tools-arm64 && make -s -C $T/tools-arm64 clean && make -s -C $T/tools-arm64 STATIC=1 CC=aarch64-linux-gnu-gcc &&
-	 file $T/tools-arm64/vp-fsload $T/tools-arm64/vp-threads $T/tools-arm64/vp-lockfault $T/tools-arm64/vp-crash $T/tools-arm64/vp-stats |
-	 grep -c 'ARM aarch64.*statically linked'" 0 '^5$' 300
+	 file $T/tools-arm64/vp-fsload $T/tools-arm64/vp-threads $T/tools-arm64/vp-futex $T/tools-arm64/vp-lockfault $T/tools-arm64/vp-crash $T/tools-arm64/vp-stats |
+	 grep -c 'ARM aarch64.*statically linked'" 0 '^6$' 300
 
 # unit DESCRIPTION FUNCTION [ARGS...]: a unit test of tests/tools.sh passes
 unit() {
@@ -62,6 +62,11 @@ unit "vp-threads --sleep-ms=0 exits 2" expect_usage --sleep-ms=0
 unit "vp-threads unknown option exits 2" expect_usage --bogus
 unit "vp-threads stray argument exits 2" expect_usage 10
 unit "vp-threads --json into a missing directory exits 1" expect_rc 1 vp-threads --threads=1 --duration=1 --json=no/dir/x.json
+unit "vp-futex: 20 waiters, 3 rounds on CPU 0: every waiter timed, the statistics ordered, JSON and text" t_fx_run
+unit "vp-futex --help exits 0 and lists every option and default" t_fx_help
+unit "vp-futex --threads=0 exits 2" expect_rc 2 vp-futex --threads=0
+unit "vp-futex --rounds=1001 exits 2" expect_rc 2 vp-futex --rounds=1001
+unit "vp-futex stray argument exits 2" expect_rc 2 vp-futex 10
 unit "vp-lockfault: 3 threads, 2 pages: a fault per page, JSON and text consistent" t_lf_run
 unit "vp-lockfault --memory=prefault: no fault in the lock (the control)" t_lf_prefault
 unit "vp-lockfault: a long hold makes waiters spin then sleep; one thread never waits" t_lf_contend

@@ -204,6 +204,29 @@ expect_usage() {
 	expect_rc 2 vp-threads "$@" && grep -q "^Try 'vp-threads --help'" "$T/err"
 }
 
+# ---- vp-futex: a broadcast from the waiters' side -----------------------
+# 20 waiters, 3 rounds, all on CPU 0: every waiter's latency counted, the
+# order statistics ordered, the last waiter of a round after the first
+t_fx_run() {
+	env -u VP_PREEMPT_MODEL vp-futex --threads=20 --rounds=3 --cpu=0 --json="$T/fx.json" >"$T/out" &&
+	jq -e --arg r "$(uname -r)" '
+		.tool == "vp-futex" and .sysinfo.release == $r and .threads == 20 and .rounds == 3 and .cpu == 0
+		and .waiter_us.median > 0 and .waiter_us.median <= .waiter_us.p90
+		and .waiter_us.p90 <= .waiter_us.p99 and .waiter_us.p99 <= .waiter_us.max
+		and .first_us > 0 and .first_us <= .last_us and .last_us <= .waiter_us.max
+		and .wake_us > 0' "$T/fx.json" &&
+	grep -Eq '^20 waiters, 3 rounds: waiter latency median [0-9.]+ us, p90 [0-9.]+, p99 [0-9.]+, max [0-9.]+; first [0-9.]+, last [0-9.]+ \(mean per round\); FUTEX_WAKE [0-9.]+ us$' "$T/out"
+}
+
+t_fx_help() {
+	local h c
+	h=$(vp-futex --help) || return 1
+	for c in '--threads=N.*default: 800' '--rounds=R.*default: 10' '--cpu=N.*default' \
+		'--json' '--quiet' 'FUTEX_WAKE'; do
+		grep -q -e "$c" <<<"$h" || { echo "help lacks: $c"; return 1; }
+	done
+}
+
 # ---- vp-lockfault: the spinlock-and-fault reproducer ---------------------
 # 3 threads, 1 s, one fresh page per acquisition: a minor fault each
 t_lf_run() {
@@ -402,6 +425,7 @@ tool_json() {
 	case $1 in
 	vp-fsload) vp-fsload --size=1 --json fill "$T/lib-f" ;;
 	vp-threads) vp-threads --threads=1 --duration=1 --json ;;
+	vp-futex) vp-futex --threads=1 --rounds=1 --json ;;
 	vp-lockfault) vp-lockfault --threads=1 --duration=1 --region-mb=2 --json ;;
 	vp-crash) printf 'vp-crash: start seed=1\nvp-crash: ack f1 5\n' >"$T/lib.log" &&
 		printf 'f1 5 ok\n' >"$T/lib.man" && vp-crash judge "$T/lib.log" "$T/lib.man" ;;
@@ -412,7 +436,7 @@ tool_json() {
 # every tool's record opens with the same envelope: same fields, same types
 t_lib_envelope() {
 	local t
-	for t in vp-fsload vp-threads vp-lockfault vp-crash vp-stats; do
+	for t in vp-fsload vp-threads vp-futex vp-lockfault vp-crash vp-stats; do
 		tool_json $t >"$T/$t.json" || { echo "$t failed"; return 1; }
 		jq -e --arg iso "$ISO" --arg r "$(uname -r)" --arg m "$(uname -m)" --arg t $t \
 			".tool == \$t and .return_code == 0 and $ENVELOPE" "$T/$t.json" >/dev/null ||
@@ -505,7 +529,7 @@ t_lib_getopt_bad_help() {
 # never at itself
 t_tools_help_options() {
 	local t x o n
-	for t in vp-fsload vp-threads vp-lockfault vp-crash vp-stats; do
+	for t in vp-fsload vp-threads vp-futex vp-lockfault vp-crash vp-stats; do
 		n=0
 		while read -r x o; do
 			for a in "-$x" "$o"; do
