@@ -68,7 +68,7 @@ CUTS ?= 50
 # Where downloads, the pristine tree, ccache and the Debian guest tree live.
 CACHE ?= $(HOME)/.cache/voluntary-preempt
 
-export ARCH PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS MEM CALIB_BOUND_US CALIB_RERUNS TIMEOUT KSRC CACHE CUTS HOTSPOTS_TRACE
+export ARCH PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS MEM CALIB_BOUND_US CALIB_RERUNS TIMEOUT KSRC CACHE CUTS DEBUG_SCENARIOS HOTSPOTS_TRACE
 
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
@@ -94,7 +94,8 @@ help:
 	@echo '  rootfs     build the Debian guest image build/rootfs.img (arm64: build/rootfs-arm64.img)'
 	@echo '  boot       boot PROFILE with a shell on the serial console (Ctrl-a x quits)'
 	@echo '  reliability  fsck and canaries after every fs workload, CUTS power cuts per kernel,'
-	@echo '             and the debug kernel through every scenario (RELIABILITY_PROFILES)'
+	@echo '             and the debug kernel through every scenario with each point counted'
+	@echo '             (RELIABILITY_PROFILES; empty: the debug kernel alone)'
 	@echo '  report     rebuild the report of the last bench run, or of RUN=results/<run> (a committed'
 	@echo '             run: rendered from its summaries into build/report/)'
 	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO (on LANE)'
@@ -127,6 +128,7 @@ help:
 	@echo '  KSRC       = $(KSRC)   (empty: Debian linux-source-7.3)'
 	@echo '  RELIABILITY_PROFILES = $(RELIABILITY_PROFILES)'
 	@echo '  CUTS       = $(CUTS)   (power cuts per kernel in reliability)'
+	@echo '  DEBUG_SCENARIOS = $(DEBUG_SCENARIOS)   (what the debug kernel runs in reliability; empty: every scenario)'
 	@echo '  PROFILE    = $(PROFILE)   (for boot, hotspots)'
 	@echo '  SCENARIO   = $(SCENARIO)   (for hotspots; tools/guest/scenarios/*.sh)'
 	@echo '  HOTSPOTS_TRACE = $(HOTSPOTS_TRACE)   (wakeup_rt events; events: every stretch a task held the CPU)'
@@ -137,7 +139,8 @@ help:
 DEPS := quilt qemu-system-x86 qemu-utils mmdebstrap ccache gnuplot-nox jq \
 	build-essential gcc-aarch64-linux-gnu qemu-system-arm qemu-user-static binfmt-support arch-test \
 	flex bison bc cpio kmod libelf-dev libssl-dev dwarves \
-	xz-utils e2fsprogs rsync file util-linux coreutils pkg-config libtracefs-dev libtraceevent-dev
+	xz-utils e2fsprogs rsync file util-linux coreutils pkg-config libtracefs-dev libtraceevent-dev \
+	gdb-multiarch linux-perf
 deps:
 	@PROG="make deps" $(S)/deps.sh $(DEPS)
 

@@ -378,7 +378,7 @@ console_status() {
 # disk_scenario SCENARIO: true for the scenarios that work on the scratch
 # disk (filesystem loads); bench.sh runs them one guest at a time.
 disk_scenario() {
-	[[ $1 =~ ^(dbench|fio-write|ext3-|jbd2-|mpage-|crash-|fs-damage) ]]
+	[[ $1 =~ ^(dbench|fio-write|ext3-|jbd2-|mpage-|crash-|fs-damage|readahead-stress) ]]
 }
 
 # The scenarios of a BENCH size, in order: bench_scenarios quick|full|smoke|fs.

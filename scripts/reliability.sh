@@ -9,23 +9,31 @@
 #      their sums read back from the disk and a clean e2fsck -fn / fsck.vfat;
 #   2. power cuts: CUTS (50) cuts of crash-load, each judged (powercut.sh);
 #   3. the debug kernel (DEBUG profile, default "debug": the Server kernel
-#      with DEBUG_ATOMIC_SLEEP, lockdep and the stall detectors) runs the
-#      whole scenario suite; any splat fails its run.
+#      with DEBUG_ATOMIC_SLEEP, lockdep, DEBUG_VM and the stall detectors)
+#      runs the whole scenario suite and the readahead stress; any splat
+#      fails its run.  With a kprobe on every site of the series' points
+#      (scripts/points.sh: a debug kernel with line tables and kprobe
+#      events, as the debug profile has), a site that no run reached fails
+#      the step too: the debug kernel has checked only what ran.
 #
 # Results in build/reliability/<stamp>/ (summary.json, summary.md, every
 # run's console log); build/reliability/latest points at the last one.
+# No PROFILE: step 3 alone.
 # Environment: CUTS (50; 0 skips step 2), DEBUG (debug; empty skips step 3),
 # CLOCK (auto: KVM where it works, else tcg; these runs check correctness,
-# not timing), TIMEOUT (900), SEED (1).
+# not timing), TIMEOUT (900), SEED (1), DEBUG_SCENARIOS (step 3's
+# scenarios; default: all of them, below).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -gt 0 ] || die "no profiles given; valid profiles: $(profiles_all | tr '\n' ' ')"
 for p; do check_profile "$p"; done
 cuts=${CUTS:-50} debug=${DEBUG-debug}
+# no profiles: the debug kernel's step alone
+[ $# -gt 0 ] || [ -n "$debug" ] ||
+	die "no profiles given and DEBUG empty: nothing to run; valid profiles: $(profiles_all | tr '\n' ' ')"
 [[ $cuts =~ ^[0-9]+$ ]] || die "CUTS must be a number, not '$cuts'"
 [ -z "$debug" ] || check_profile "$debug"
-CLOCK=$(reliability_clock "$1") || exit 1
+CLOCK=$(reliability_clock "${1:-$debug}") || exit 1
 export CLOCK TIMEOUT=${TIMEOUT:-900}
 # correctness wants concurrency: two vCPUs unless LANE says otherwise
 export LANE=${LANE:-2vcpu}
@@ -35,7 +43,9 @@ for p in "$@" $debug; do
 done
 
 fs_scen="ext3-truncate ext3-truncate:data=journal ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat dbench fio-write"
-all_scen="cyclic-idle hackbench ctxswitch many-threads compile $fs_scen crash-load"
+all_scen="cyclic-idle hackbench ctxswitch many-threads compile tbench futex-wake mem-pressure $fs_scen crash-load readahead-stress"
+all_scen=${DEBUG_SCENARIOS:-$all_scen}
+for s in $all_scen; do check_scenario "${s%%:*}"; done
 stamp=$(date -u +%Y%m%d-%H%M%S)
 dir=$BUILD/reliability/$stamp
 mkdir -p "$dir" || die "cannot create $dir"
@@ -95,10 +105,38 @@ for p; do
 	fi
 done
 
+# points_setup PROFILE: print the kernel parameter that puts a kprobe on
+# every point (and write the sites, placed, to $dir/PROFILE-sites.json), or nothing
+# when PROFILE's kernel cannot count them (no line tables or kprobe events,
+# or built without the points)
+points_setup() {
+	local k w
+	k=$KERNELS/$(profile_kernel "$1") w=$(work_for_profile "$1")
+	if ! grep -qx 'CONFIG_DEBUG_INFO=y' "$k/.config" || ! grep -qx 'CONFIG_KPROBE_EVENTS=y' "$k/.config"; then
+		warn "$1: no line tables or kprobe events in its kernel: the points' hits are not counted"
+		return 0
+	fi
+	[[ " $(profile_without "$1") " != *" points "* ]] || return 0
+	PROG=points.sh "$TOP/scripts/points.sh" kprobes "$k/vmlinux" "$w" "$dir/$1-sites.json" ||
+		die "cannot place the points' kprobes in $1's kernel"
+}
+
 if [ -n "$debug" ]; then
 	say "$debug: the whole scenario suite on the debug kernel (elapsed $(elapsed "$start"))"
-	suite "$debug" "$dir/$debug" splats $all_scen |
+	kp=$(points_setup "$debug") || exit 1
+	APPEND="${APPEND:+$APPEND }$kp" suite "$debug" "$dir/$debug" splats $all_scen |
 		jq '{runs, clean, splats: (.runs - .clean), failed}' >"$dir/$debug.json"
+	if [ -n "$kp" ]; then
+		PROG=points.sh "$TOP/scripts/points.sh" hits "$dir/$debug-sites.json" "$dir/$debug"/* >"$dir/$debug-points.json" ||
+			die "cannot count the points' hits"
+		jq --slurpfile p "$dir/$debug-points.json" '. + {points: ($p[0] | length),
+			points_reached: ([$p[0][] | select(.hits > 0)] | length),
+			points_unreached: [$p[0][] | select(.hits == 0) | "\(.file):\(.line) (\(.patch))" +
+				(if .probe == "test" then ", counted at its test, line \(.probe_line)," else "" end) +
+				(if .placed then "" else " no probe in any run" end)]}' \
+			"$dir/$debug.json" >"$dir/$debug.json.new" && mv "$dir/$debug.json.new" "$dir/$debug.json"
+		say "  points reached: $(jq -r '"\(.points_reached) of \(.points)"' "$dir/$debug.json")"
+	fi
 fi
 
 # the summary: one row per profile, one for the debug kernel
@@ -125,13 +163,16 @@ jq -r '
 			(if .powercut.cuts_1k_blocks then " (\(.powercut.cuts_1k_blocks) on 1 KiB blocks)" else "" end) + " | \(.powercut.journal_replays) | \(.powercut.acks_checked)"
 		 else "not run | | " end) + " |"),
 	"",
-	(if .debug then "Debug kernel (\(.debug.profile)): \(.debug.runs) scenario runs, \(.debug.splats) with a splat, stall or lockup." else "Debug kernel: not run." end),
+	(if .debug then "Debug kernel (\(.debug.profile)): \(.debug.runs) scenario runs, \(.debug.splats) with a splat, stall or lockup" +
+		(if .debug.points then "; \(.debug.points_reached) of the \(.debug.points) sites of the points reached (\(.debug.profile)-points.json)." else "; the points\u0027 hits not counted." end)
+	 else "Debug kernel: not run." end),
 	"",
 	((.profiles[] | .profile as $p | (.integrity.failed[]?, .powercut.failed[]?) | "- FAILED \($p): \(.)"),
-	 (.debug.failed[]? | "- FAILED \(.)"))
+	 (.debug.failed[]? | "- FAILED \(.)"),
+	 (.debug.points_unreached[]? | "- NOT REACHED on the debug kernel: \(.)"))
 ' "$dir/summary.json" >"$dir/summary.md"
 cat "$dir/summary.md"
 say "reliability: $(elapsed "$start"); $dir/summary.json"
 jq -e '([.profiles[] | .integrity.clean == .integrity.workloads and
 	(.powercut == null or (.powercut.cuts_survived == .powercut.cuts_tried and (.powercut.failed | length) == 0))] | all) and
-	(.debug == null or .debug.splats == 0)' "$dir/summary.json" >/dev/null
+	(.debug == null or (.debug.splats == 0 and ((.debug.points_unreached // []) | length) == 0))' "$dir/summary.json" >/dev/null

@@ -27,6 +27,9 @@ pkgs=$pkgs,postgresql,linux-perf,iproute2
 # The compile load (scenario compile): gcc and make in the guest, and the
 # source of a real C project: Lua, from Debian's lua5.4 source package.
 pkgs=$pkgs,gcc,make,libc6-dev
+# The readahead stress (scenario readahead-stress): a squashfs image, whose
+# ->readahead expands the request.
+pkgs=$pkgs,squashfs-tools
 src_pkg=lua5.4
 suite=${SUITE:-$(debian_suite)}
 key=$(echo "$suite $pkgs" | sha256sum | cut -c1-12)
