@@ -204,8 +204,9 @@ check needs=tools,fixture-report "a committed run's report is rendered from its 
 	0 '^diff=0 goals=[1-9][0-9]* archive=1$' 120
 check "make report of a directory that is not a run is a clear error" \
 	"mkdir -p $T/notarun && echo '{}' >$T/notarun/bench.json &&
-	 echo \"[\$(scripts/report.sh $T/notarun 2>&1)] [\$(scripts/report.sh $T/nosuch 2>&1)]\"; false" \
-	nz '^\[report.sh: error: .*/notarun has neither its runs \(runs/\) nor a committed summary .*\] \[report.sh: error: no such run: .*/nosuch\]$'
+	 a=\$(scripts/report.sh $T/notarun 2>&1); ra=\$?; b=\$(scripts/report.sh $T/nosuch 2>&1); rb=\$?;
+	 echo \"[\$a] [\$b] rc=\$ra,\$rb\"" \
+	0 '^\[report.sh: error: .*/notarun has neither its runs \(runs/\) nor a committed summary .*\] \[report.sh: error: no such run: .*/nosuch\] rc=[1-9][0-9]*,[1-9][0-9]*$'
 # Either set-up command of the README works first on a fresh machine:
 # 'make test' and 'make check' install the packages exactly as 'make bench'
 # does, before their first check (make -n: the commands, nothing run).
