@@ -9,8 +9,9 @@
 # cannot offer the model still has to build).  With a warm ccache each
 # step rebuilds only what its patch touched.
 #
-# Trees and kernels: $BUILD/bisect/.  Output: one line per prefix, and
-# $BUILD/bisect/bisect.json.
+# Trees and kernels: $BUILD/bisect/ ($BUILD/bisect-arm64/ for ARCH=arm64).
+# Output: one line per prefix, and
+# bisect.json there, with the architecture.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -19,7 +20,7 @@ check_profile "$want"
 series=$TOP/series
 mapfile -t all < <(series_patches "$series")
 [ ${#all[@]} -gt 0 ] || die "the series is empty"
-dir=$BUILD/bisect
+dir=$BUILD/bisect$ASFX
 mkdir -p "$dir"
 results=()
 start=$(date +%s)
@@ -39,8 +40,8 @@ for i in $(seq 1 ${#all[@]}); do
 	else
 		status=failed
 	fi
-	results+=("$(jq -cn --argjson n "$i" --arg patch "$p" --arg profile "$profile" --arg status "$status" \
-		--argjson secs $(( $(date +%s) - t0 )) '{n: $n, patch: $patch, profile: $profile, status: $status, build_secs: $secs}')")
+	results+=("$(jq -cn --argjson n "$i" --arg patch "$p" --arg profile "$profile" --arg status "$status" --arg arch "$ARCH" \
+		--argjson secs $(( $(date +%s) - t0 )) '{arch: $arch, n: $n, patch: $patch, profile: $profile, status: $status, build_secs: $secs}')")
 	echo "$i $p $profile $status"
 	[ $status = ok ] || break
 done

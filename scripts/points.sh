@@ -22,8 +22,10 @@
 #       gdb, where perf declines) places each line from VMLINUX's line
 #       tables (a kernel built with DEBUG_INFO: the debug profile).  A site
 #       with no code of its own (a break that compiles into its test) is
-#       probed at its test, probe "test": its hits then count the tests,
-#       not the breaks.  A site neither can place is an error.
+#       probed at its test (the test's last line that can be placed),
+#       probe "test": its hits then count the tests, not the breaks.  A
+#       site with neither (the compiler merged the test into other code)
+#       gets probe "none" and a warning: it is not counted.
 #   points.sh hits SITES RUNDIR...
 #       the hits of every site in the runs' kprobe_profile files (the guest
 #       saves /sys/kernel/tracing/kprobe_profile), SITES being the sites of
@@ -182,13 +184,21 @@ kprobes() {
 				m = place(f, pline)
 				if (!m && tl != "") {
 					# no code of its own (a break compiles into its
-					# test): count the test instead
-					kind = "test"; pline = tl
-					m = place(f, pline)
+					# test): count the test instead, at its last line
+					# that can be placed (the nearest to the break)
+					kind = "test"
+					for (pline = field(site[i], "line") - 1; pline >= tl && !m; pline--)
+						m = place(f, pline)
+					pline++
 				}
 				if (!m) {
-					printf "points.sh: cannot place %s:%s\n", f, field(site[i], "line") > "/dev/stderr"
-					exit 1
+					# the compiler left neither the line nor its
+					# test a place of its own: say so, count nothing
+					printf "points.sh: warning: %s:%s has no code of its own in this kernel: not counted\n",
+						f, field(site[i], "line") > "/dev/stderr"
+					sub(/}$/, ", \"probe\": \"none\", \"copies\": 0}", site[i])
+					print site[i] > (sitesf ".placed")
+					continue
 				}
 				for (j = 1; j <= m; j++)
 					defs = defs (defs == "" ? "" : ";") sprintf("p:vp/p%d_%d,_text+0x%x", i, j - 1, got[j])

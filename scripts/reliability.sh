@@ -131,7 +131,8 @@ if [ -n "$debug" ]; then
 			die "cannot count the points' hits"
 		jq --slurpfile p "$dir/$debug-points.json" '. + {points: ($p[0] | length),
 			points_reached: ([$p[0][] | select(.hits > 0)] | length),
-			points_unreached: [$p[0][] | select(.hits == 0) | "\(.file):\(.line) (\(.patch))" +
+			points_not_counted: [$p[0][] | select(.probe == "none") | "\(.file):\(.line) (\(.patch)): no code of its own in this kernel"],
+			points_unreached: [$p[0][] | select(.hits == 0 and .probe != "none") | "\(.file):\(.line) (\(.patch))" +
 				(if .probe == "test" then ", counted at its test, line \(.probe_line)," else "" end) +
 				(if .placed then "" else " no probe in any run" end)]}' \
 			"$dir/$debug.json" >"$dir/$debug.json.new" && mv "$dir/$debug.json.new" "$dir/$debug.json"
@@ -169,7 +170,8 @@ jq -r '
 	"",
 	((.profiles[] | .profile as $p | (.integrity.failed[]?, .powercut.failed[]?) | "- FAILED \($p): \(.)"),
 	 (.debug.failed[]? | "- FAILED \(.)"),
-	 (.debug.points_unreached[]? | "- NOT REACHED on the debug kernel: \(.)"))
+	 (.debug.points_unreached[]? | "- NOT REACHED on the debug kernel: \(.)"),
+	 (.debug.points_not_counted[]? | "- not counted (no probe possible): \(.)"))
 ' "$dir/summary.json" >"$dir/summary.md"
 cat "$dir/summary.md"
 say "reliability: $(elapsed "$start"); $dir/summary.json"

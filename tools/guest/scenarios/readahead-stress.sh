@@ -13,7 +13,8 @@
 #     page_cache_ra_order();
 # and every DROP_MS one task drops the page cache while another discards
 # both files' pages (posix_fadvise(POSIX_FADV_DONTNEED), dd iflag=nocache),
-# and random 4 KiB reads leave cached pages inside later windows.
+# and random 4 KiB reads leave cached pages inside later windows.  Two
+# readers stream each file, so that two readaheads race to add one folio.
 # Every full read is checked against the file's sha256.  A readahead that
 # lost its place gives a VM_BUG_ON or a wrong page (a checksum differs), or
 # leaves a folio locked: the reader never returns, and the scenario fails
@@ -79,6 +80,10 @@ spin() {
 t0=$(now_us)
 reader /mnt/sq/big /tmp/ra-sq.n & p1=$!
 reader /mnt/big /tmp/ra-ext4.n & p2=$!
+# a second reader of each file: two readaheads of one range race to add
+# the same folio (the -EEXIST branch of the readahead loop)
+reader /mnt/sq/big /tmp/ra-sq2.n & p8=$!
+reader /mnt/big /tmp/ra-ext42.n & p9=$!
 poker /mnt/sq/big & p3=$!
 poker /mnt/big & p4=$!
 evict & p5=$!
@@ -88,11 +93,11 @@ sleep "$DURATION"
 touch $stop
 # every task must come back: a folio left locked keeps its reader waiting
 deadline=$(($(date +%s) + WAIT_S))
-for p in $p1 $p2 $p3 $p4 $p5 $p6 $p7; do
+for p in $p1 $p2 $p3 $p4 $p5 $p6 $p7 $p8 $p9; do
 	while kill -0 $p 2>/dev/null && [ "$(date +%s)" -lt $deadline ]; do sleep 1; done
 done
 stuck=
-for p in $p1 $p2 $p3 $p4 $p5 $p6 $p7; do
+for p in $p1 $p2 $p3 $p4 $p5 $p6 $p7 $p8 $p9; do
 	kill -0 $p 2>/dev/null || continue
 	stuck="$stuck $p"
 	for t in /proc/$p/task/*; do
@@ -108,6 +113,10 @@ fi
 t1=$(now_us)
 read n_sq bad_sq </tmp/ra-sq.n
 read n_ext4 bad_ext4 </tmp/ra-ext4.n
+read n bad </tmp/ra-sq2.n
+n_sq=$((n_sq + n)) bad_sq=$((bad_sq + bad))
+read n bad </tmp/ra-ext42.n
+n_ext4=$((n_ext4 + n)) bad_ext4=$((bad_ext4 + bad))
 echo "squashfs: $n_sq reads, $bad_sq bad; ext4: $n_ext4 reads, $bad_ext4 bad"
 load_json readahead-stress usecs=$((t1 - t0)) reads_squashfs=$n_sq bad_squashfs=$bad_sq \
 	reads_ext4=$n_ext4 bad_ext4=$bad_ext4
