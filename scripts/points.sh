@@ -152,6 +152,11 @@ kprobes() {
 				if (pat[i] != f ":" ln) continue
 				split(paddr[i], k, "+")
 				sym = k[1]; off = k[2] + 0	# perf: decimal
+				if (sym == "_text") {
+					# perf may give _text+OFF for every copy: keep them all
+					sym = "_text+" off; sa[sym] = base; best[sym] = off
+					continue
+				}
 				if (!(sym in sa) || (sym in dup)) {
 					printf "points.sh: symbol %s: %s in the kernel\n", sym,
 						(sym in dup) ? "not unique" : "not found" > "/dev/stderr"
@@ -164,6 +169,7 @@ kprobes() {
 			for (i = 1; i <= ng; i++) {
 				fn = gat[i]; sub(/:[0-9]+$/, "", fn)
 				if (substr(gat[i], length(gat[i]) - length(ln)) != ":" ln) continue
+				fn = "/" fn
 				if (substr(fn, length(fn) - length(f)) != "/" f) continue
 				got[++n] = rel(hex(gaddr[i]))
 			}

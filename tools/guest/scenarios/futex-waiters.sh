@@ -17,7 +17,12 @@ knobs THREADS=800 ROUNDS=20
 
 timed usecs vp-futex --threads="$THREADS" --rounds="$ROUNDS" --cpu="$CPU" --json=$OUT/vp-futex.json
 # f KEY: the number after "KEY": in vp-futex's record (no jq in the guest)
-f() { sed -n "s/.*\"$1\":\([0-9.]*\).*/\1/p" $OUT/vp-futex.json; }
+f() {
+	v=$(sed -n "s/.*\"$1\":\([0-9.][0-9.]*\).*/\1/p" $OUT/vp-futex.json)
+	[ -n "$v" ] || { echo "futex-waiters: no $1 in vp-futex.json" >&2; exit 1; }
+	echo "$v"
+}
+for k in median p99 max first_us last_us wake_us; do f $k >/dev/null; done
 load_json futex-waiters usecs=$usecs threads="$THREADS" rounds="$ROUNDS" \
 	waiter_median_us="$(f median)" waiter_p99_us="$(f p99)" waiter_max_us="$(f max)" \
 	first_us="$(f first_us)" last_us="$(f last_us)" wake_us="$(f wake_us)"

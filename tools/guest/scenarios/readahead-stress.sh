@@ -65,13 +65,18 @@ poker() {
 		dd if="$1" of=/dev/null bs=4k count=1 skip=$(( $(od -An -N4 -tu4 /dev/urandom) % blocks )) status=none
 	done
 }
+# evict: counts its rounds, so that an eviction that stopped early (a
+# failed command ends the subshell under set -e) fails the scenario
 evict() {
+	n=0
 	while [ ! -e $stop ]; do
 		echo 1 >/proc/sys/vm/drop_caches
 		sleep "$(awk "BEGIN {print $DROP_MS / 1000}")"
 		dd if=/mnt/sq/big iflag=nocache count=0 status=none
 		dd if=/mnt/big iflag=nocache count=0 status=none
+		n=$((n + 1))
 	done
+	echo $n >/tmp/ra-evict.n
 }
 spin() {
 	while [ ! -e $stop ]; do :; done
@@ -117,10 +122,11 @@ read n bad </tmp/ra-sq2.n
 n_sq=$((n_sq + n)) bad_sq=$((bad_sq + bad))
 read n bad </tmp/ra-ext42.n
 n_ext4=$((n_ext4 + n)) bad_ext4=$((bad_ext4 + bad))
-echo "squashfs: $n_sq reads, $bad_sq bad; ext4: $n_ext4 reads, $bad_ext4 bad"
+evictions=$(cat /tmp/ra-evict.n 2>/dev/null || echo 0)
+echo "squashfs: $n_sq reads, $bad_sq bad; ext4: $n_ext4 reads, $bad_ext4 bad; $evictions evictions"
 load_json readahead-stress usecs=$((t1 - t0)) reads_squashfs=$n_sq bad_squashfs=$bad_sq \
-	reads_ext4=$n_ext4 bad_ext4=$bad_ext4
+	reads_ext4=$n_ext4 bad_ext4=$bad_ext4 evictions=$evictions
 umount /mnt/sq
 rm /mnt/image.sqfs /mnt/big
 fs_finish
-[ "$bad_sq" = 0 ] && [ "$bad_ext4" = 0 ] && [ "$n_sq" -gt 0 ] && [ "$n_ext4" -gt 0 ]
+[ "$bad_sq" = 0 ] && [ "$bad_ext4" = 0 ] && [ "$n_sq" -gt 0 ] && [ "$n_ext4" -gt 0 ] && [ "$evictions" -gt 0 ]
