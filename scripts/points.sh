@@ -10,9 +10,9 @@
 #       {patch, file, line, text}, and test_line for a site under a test.  A
 #       site is an added "cond_resched();", and the first statement under an
 #       added "if (... need_resched() ...)" (a flush or a break that only a
-#       due reschedule takes).  Its line is
-#       found in WORK by the patch's own lines before it, so later patches
-#       to the same file do not move it.
+#       due reschedule takes).  Its line is found in WORK by the patch's
+#       own lines before it, so later patches to the same file do not move
+#       it.
 #   points.sh kprobes VMLINUX WORK OUT
 #       the kernel parameter that puts a kprobe on every site, on stdout:
 #       kprobe_event=p:vp/pN_M,_text+OFF;...  (N the site's number in
