@@ -261,6 +261,35 @@ check "make bench's time left holds when the slow loads come last (stub runs): w
 check "every figure in the tables of README.md and Documentation is in the summary of the run it names" \
 	"bash tests/figures-test.sh" 0 ' 0 not traced, 0 not checked' 120
 
+# ---- figures-test.sh binds (issue #34) ------------------------------------
+# tests/fixtures/figures/: two hand-made runs (results/2026-01-01-fig-a/,
+# -fig-b/: summary.json and questions.json; fig-a's README.md restates a
+# figure its summaries do not hold) and tables that quote them.  good.md
+# quotes each kind of figure as it is; each other table quotes one figure
+# wrongly (a mistake the test passed before issue #34), and the test must
+# fail on that figure (line 7) and no other.
+check "figures-test.sh traces each kind of figure of a well-formed table (fixture: good.md)" \
+	"bash tests/figures-test.sh --top tests/fixtures/figures tests/fixtures/figures/good.md" \
+	0 ': 18 traced, 0 not traced, 0 not checked' 60
+# fig_mutation NAME FIGURE WHAT: the table NAME.md quotes FIGURE wrongly
+fig_mutation() {
+	check "figures-test.sh fails $3 (fixture: $1.md)" \
+		"out=\$(bash tests/figures-test.sh --top tests/fixtures/figures tests/fixtures/figures/$1.md); rc=\$?;
+		 printf '%s\\n' \"\$out\" | sed 's/^/|/' | tr -d '\\n'; exit \$rc" \
+		1 "^\|tests/fixtures/figures/$1[.]md:7: $2 \([^)]*\): not traced in results/2026-01-01-fig-a .*\|# Totals: 1 figures .* 0 traced, 1 not traced" 60
+}
+fig_mutation worst-is-median 150 "the median quoted where the table says worst"
+fig_mutation ratio-inverted '0[.]963' "a ratio inverted: Lazy ÷ Server's 0.963 quoted as Server ÷ Lazy"
+fig_mutation sign-flipped '-3[.]8%' "a sign flipped: -3.8% for Server ÷ Lazy's +3.8%"
+fig_mutation readme-only 250 "a figure only in the run's README.md (prose is not a summary)"
+fig_mutation second-run 400 "a figure found only in the second run the table names"
+fig_mutation kernel-swapped 200 "Server's worst quoted as Lazy's"
+# Every committed run's summaries are read, whatever their format.
+check "figures-test.sh reads numbers from the summaries of every committed run (--facts)" \
+	"echo \"\$(bash tests/figures-test.sh --facts results/*/ | grep -c '^results/[^:]*: [1-9][0-9]* numbers') of \$(ls -d results/*/ | wc -l)\"" \
+	0 '^([0-9]+) of \1$' 120
+# ---- end of figures-test.sh's cases ---------------------------------------
+
 # A run that the series, a changelog, a fragment, README.md or
 # Documentation names is committed (a renamed or dropped run is caught).
 check "every results/ run that series, patches, configs, README.md and Documentation name exists" \
