@@ -273,6 +273,9 @@ stretch of kernel work: the page allocator's scaled pcp drain and its
 high decay, a large readahead (the page cache filling the window, then
 ext4 building its bios), jbd2's walks of the revoke table and ext4's
 return of freed blocks to mballoc in the commit of a large truncate,
+ext4's writeback of a large file (the submission of a mapped extent,
+folio after folio, and the deferred completion that ends the writeback
+of every folio of the io_ends an unwritten-extent conversion queued),
 the first connect()'s fill of the 256 KiB port-perturbation table, and
 the wakeups of a futex broadcast to hundreds of waiters.  The points
 have one form: cond_resched() on every pass, so that
@@ -293,13 +296,17 @@ has the broadcast's waiters: with the point the first of 800 runs after
 85 us instead of 1.75 ms and the median one a quarter sooner, the last
 one 3-4% later.
 
-A debug kernel of the whole series (DEBUG_ATOMIC_SLEEP, lockdep,
-DEBUG_VM, transparent huge pages) ran the harness's 19 scenarios and a
-readahead stress on squashfs (whose ->readahead expands the request)
-and ext4's large folios, with a kprobe on each of the points' 15 sites:
-on x86_64 every site reached, on arm64 all but the pcp drain's stop,
-which that build gives no line of its own to probe; no report of any
-kind on either (results/2026-12-06-debug-kernel/ of the harness).
+A debug kernel of the series before its writeback points
+(DEBUG_ATOMIC_SLEEP, lockdep, DEBUG_VM, transparent huge pages) ran the
+harness's 19 scenarios and a readahead stress on squashfs (whose
+->readahead expands the request) and ext4's large folios, with a kprobe
+on each of the points' 15 sites: on x86_64 every site reached, on arm64
+all but the pcp drain's stop, which that build gives no line of its own
+to probe; no report of any kind on either
+(results/2026-12-06-debug-kernel/ of the harness).  The debug kernel of
+the whole series then ran the loads that write (streaming writes, dbench,
+the truncate, the jbd2 commit) on x86_64: both writeback points reached,
+no report (results/2026-12-06-writeback/).
 
 The last patch appends "-vp" to the release of kernels built from the
 series, so that benchmark reports say which kernels carry it; it is not
