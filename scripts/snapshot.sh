@@ -6,9 +6,9 @@
 # for committing under results/.  A bench run keeps only what a reader
 # needs: bench.json and the report's summaries (summary, calibration,
 # goals, questions and stretches JSON, one element or member a line:
-# scripts/report/lines.jq; the throughput and worst-latency plots; not
-# report.md nor index.html, which 'make report RUN=DEST' renders from
-# these) and what
+# scripts/report/lines.jq; the many-threads curve, the one plot drawn from
+# the raw runs; not report.md, index.html nor the other plots, which
+# 'make report RUN=DEST' renders from these) and what
 # 'make stretches' traced (hotspots/*/hotspots.{json,txt}); its raw runs
 # go into one archive under build/archives/, outside git, with its sha256
 # in DEST/raw.sha256 (see the end of this file).  It also writes
@@ -106,19 +106,15 @@ for f in $REPORT_SUMMARIES; do
 	jq -r -f "$TOP/scripts/report/lines.jq" "$dest/report.full/$f" >"$dest/report/$f" ||
 		die "could not rewrite $f"
 done
-# a small plot set: the throughput plot and each load's worst-latency
-# plot; the latency histograms (the largest plots) stay in the archive
+# the plots: 'make report RUN=DEST' redraws the throughput and
+# worst-latency plots from the summaries; only the many-threads curve
+# needs the raw runs (the latency histograms stay in the archive)
 # what 'make stretches' traced (small: the ranked functions, not the trace)
 for h in "$src"/hotspots/*/hotspots.json; do
 	[ -f "$h" ] || continue
 	d=$dest/hotspots/$(basename "$(dirname "$h")")
 	mkdir -p "$d" && cp "$h" "$(dirname "$h")/hotspots.txt" "$d/"
 done
-for f in "$dest/report.full"/*.png; do
-	case $f in
-	*-hist.png) ;;
-	*) if [ -f "$f" ]; then cp "$f" "$dest/report/"; fi ;;
-	esac
-done
+if [ -f "$dest/report.full/many-threads.png" ]; then cp "$dest/report.full/many-threads.png" "$dest/report/"; fi
 rm -rf "$dest/report.full"
 du -sh "$dest" >&2
