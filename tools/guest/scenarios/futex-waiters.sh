@@ -22,8 +22,15 @@ f() {
 	[ -n "$v" ] || { echo "futex-waiters: no $1 in vp-futex.json" >&2; exit 1; }
 	echo "$v"
 }
-for k in median p99 max first_us last_us wake_us; do f $k >/dev/null; done
+# each read once, one assignment a line: under set -e a missing key ends
+# the scenario here (an assignment's status is its last substitution's)
+median=$(f median)
+p99=$(f p99)
+max=$(f max)
+first=$(f first_us)
+last=$(f last_us)
+wake=$(f wake_us)
 load_json futex-waiters usecs=$usecs threads="$THREADS" rounds="$ROUNDS" \
-	waiter_median_us="$(f median)" waiter_p99_us="$(f p99)" waiter_max_us="$(f max)" \
-	first_us="$(f first_us)" last_us="$(f last_us)" wake_us="$(f wake_us)"
+	waiter_median_us="$median" waiter_p99_us="$p99" waiter_max_us="$max" \
+	first_us="$first" last_us="$last" wake_us="$wake"
 cat $OUT/load.json
