@@ -263,41 +263,47 @@ done
 # with it (the first connect() filling the 256 KiB table); under
 # futex-wake's 800-thread broadcasts 1419-1488 us without the futex point,
 # 68-132 with it (59-270 in results/2026-12-06-point-form/).
-check needs=kernel,rootfs "tbench on $P (1 vCPU lane): the first connect()'s table fill reschedules: worst latency under 1000 us" \
-	"CLOCK=icount LANE=1vcpu VP_ENV=\$(. scripts/lib.sh; bench_env smoke tbench) TIMEOUT=600 scripts/run.sh $P tbench $T/tb-lat >/dev/null;
-	 echo \"status=\$(jq -r .status $T/tb-lat/run.json) max=\$(jq '.thread[].max' $T/tb-lat/results/cyclictest.json)\";
-	 jq -e '(.thread | length) > 0 and all(.thread[]; .cycles > 500 and .max < 1000)' $T/tb-lat/results/cyclictest.json >/dev/null" \
-	0 '^status=ok max=[0-9]+$' 700
-check needs=kernel,rootfs "futex-wake, 800 threads, on $P (1 vCPU lane): a broadcast reschedules between wakeups: worst latency under 700 us" \
-	"CLOCK=icount LANE=1vcpu VP_ENV=THREADS=800 TIMEOUT=600 scripts/run.sh $P futex-wake $T/fw-lat >/dev/null;
-	 echo \"status=\$(jq -r .status $T/fw-lat/run.json) max=\$(jq '.thread[].max' $T/fw-lat/results/cyclictest.json)\";
-	 jq -e '(.thread | length) > 0 and all(.thread[]; .cycles > 500 and .max < 700)' $T/fw-lat/results/cyclictest.json >/dev/null" \
-	0 '^status=ok max=[0-9]+$' 700
+# lane_bound DESC SCENARIO VP_ENV DIR CYCLES BOUND [LOAD_PRED [fsck]]: the
+# check that SCENARIO on $P, on the one-vCPU lane, keeps every cyclictest
+# thread under BOUND us over more than CYCLES cycles (and that LOAD_PRED
+# holds of its load.json; with fsck, that its filesystem is clean and its
+# canary intact).  Each point's bound comes from its committed runs.
+lane_bound() {
+	local desc=$1 s=$2 env=$3 dir=$T/$4 cycles=$5 bound=$6 load=${7:-} fsck=${8:-}
+	local show= pre= re='^status=ok max=[0-9]+$'
+	if [ -n "$fsck" ]; then
+		show=" \
+	      \"\$(jq -r '\"fsck=\\(.fsck) canary=\\(.canary)\"' $dir/results/integrity.json)\""
+		re='^status=ok max=[0-9]+ fsck=clean canary=ok$'
+	fi
+	[ -z "$load" ] || pre="jq -e '$load' $dir/results/load.json >/dev/null &&
+	 "
+	check needs=kernel,rootfs "$desc" \
+		"CLOCK=icount LANE=1vcpu VP_ENV=$env TIMEOUT=600 scripts/run.sh $P $s $dir >/dev/null;
+	 echo \"status=\$(jq -r .status $dir/run.json) max=\$(jq '.thread[].max' $dir/results/cyclictest.json)\"$show;
+	 ${pre}jq -e '(.thread | length) > 0 and all(.thread[]; .cycles > $cycles and .max < $bound)' $dir/results/cyclictest.json >/dev/null" \
+		0 "$re" 700
+}
+lane_bound "tbench on $P (1 vCPU lane): the first connect()'s table fill reschedules: worst latency under 1000 us" \
+	tbench "\$(. scripts/lib.sh; bench_env smoke tbench)" tb-lat 500 1000
+lane_bound "futex-wake, 800 threads, on $P (1 vCPU lane): a broadcast reschedules between wakeups: worst latency under 700 us" \
+	futex-wake THREADS=800 fw-lat 500 700
 # The pcp drain's stop, on the load of its changelog: a 400 MB ext3-layout
 # truncate, whose freed pages an RCU callback drains in a scaled batch.
 # On the lane Server's worst latency was 46-69 us with the stop in its
 # present form (results/2026-12-05-pcp-below-high/, truncate/) and
 # 398-456 without it (results/2026-12-04-points-lane/); the bound sits
 # between.
-check needs=kernel,rootfs "ext3-truncate, 400 MB, on $P (1 vCPU lane): the pcp drain stops when a reschedule is due: worst latency under 250 us" \
-	"CLOCK=icount LANE=1vcpu VP_ENV=SIZE_MB=400 TIMEOUT=600 scripts/run.sh $P ext3-truncate $T/pcp-lat >/dev/null;
-	 echo \"status=\$(jq -r .status $T/pcp-lat/run.json) max=\$(jq '.thread[].max' $T/pcp-lat/results/cyclictest.json)\";
-	 jq -e '.results.size_before == 400*1048576' $T/pcp-lat/results/load.json >/dev/null &&
-	 jq -e '(.thread | length) > 0 and all(.thread[]; .cycles > 100 and .max < 250)' $T/pcp-lat/results/cyclictest.json >/dev/null" \
-	0 '^status=ok max=[0-9]+$' 700
+lane_bound "ext3-truncate, 400 MB, on $P (1 vCPU lane): the pcp drain stops when a reschedule is due: worst latency under 250 us" \
+	ext3-truncate SIZE_MB=400 pcp-lat 100 250 '.results.size_before == 400*1048576'
 # fio-write, the writeback points' load (make bench's size: two 32 MiB
 # streams and their fsync on ext4).  On the lane Server's worst latency
 # was 182-266 us with both points, 901-2123 without the completion point
 # and 1708-2190 without either (results/2026-12-06-writeback/, 8 boots
 # each); Desktop's submission stretch, which the other point breaks, was
 # 1765-1924.  The bound sits between.
-check needs=kernel,rootfs "fio-write on $P (1 vCPU lane): writeback reschedules between folio batches and completions: worst latency under 600 us, fsck clean" \
-	"CLOCK=icount LANE=1vcpu VP_ENV=\$(. scripts/lib.sh; bench_env quick fio-write) TIMEOUT=600 scripts/run.sh $P fio-write $T/fio-lat >/dev/null;
-	 echo \"status=\$(jq -r .status $T/fio-lat/run.json) max=\$(jq '.thread[].max' $T/fio-lat/results/cyclictest.json)\" \
-	      \"\$(jq -r '\"fsck=\\(.fsck) canary=\\(.canary)\"' $T/fio-lat/results/integrity.json)\";
-	 jq -e '.results.mb_per_s > 0' $T/fio-lat/results/load.json >/dev/null &&
-	 jq -e '(.thread | length) > 0 and all(.thread[]; .cycles > 500 and .max < 600)' $T/fio-lat/results/cyclictest.json >/dev/null" \
-	0 '^status=ok max=[0-9]+ fsck=clean canary=ok$' 700
+lane_bound "fio-write on $P (1 vCPU lane): writeback reschedules between folio batches and completions: worst latency under 600 us, fsck clean" \
+	fio-write "\$(. scripts/lib.sh; bench_env quick fio-write)" fio-lat 500 600 '.results.mb_per_s > 0' fsck
 # mem-pressure, the pcp drain's check under memory pressure, in the small
 # guest it is meant for: the hog ran, the truncates ran, the counters read
 # Nothing short of memory: results/2026-12-05-mem-pressure/ found no
