@@ -290,6 +290,21 @@ check "figures-test.sh reads numbers from the summaries of every committed run (
 	0 '^([0-9]+) of \1$' 120
 # ---- end of figures-test.sh's cases ---------------------------------------
 
+# The boot suite's lane bounds (tests/lane-bounds.tsv): each lies between
+# the committed runs with its point and without it, and the check fails a
+# bound raised past the runs without the point, or a row whose runs are
+# swapped (the point's figures taken for the kernel without it).
+check "every lane bound of the boot suite lies between the committed runs with its point and without it" \
+	"tests/lane-bounds.sh >$T/lb.out 2>&1; rc=\$?; tr '\\n' '|' <$T/lb.out; exit \$rc" \
+	0 '^([a-z0-9-]+: with max [0-9]+ [^|]*: ok\|)+$' 60
+check "a lane bound above the runs without its point fails (fio-write's bound raised to 1000 us)" \
+	"sed 's/^fio-lat\t600\t/fio-lat\t1000\t/' tests/lane-bounds.tsv >$T/lb-raised.tsv && tests/lane-bounds.sh $T/lb-raised.tsv" \
+	1 '^fio-lat: with max [0-9]+ .* < bound 1000 < without min 901 .*: FAIL$' 60
+check "a lane bound whose runs are swapped fails (the point's figures as the kernel's without it)" \
+	"awk -F'\t' -v OFS='\t' '/^#/ { print; next } { print \$1, \$2, \$5, \$6, \$3, \$4 }' tests/lane-bounds.tsv >$T/lb-swapped.tsv &&
+	 tests/lane-bounds.sh $T/lb-swapped.tsv | grep -c ': FAIL$'; exit \${PIPESTATUS[0]}" \
+	1 "^$(grep -c '^[a-z]' tests/lane-bounds.tsv)\$" 60
+
 # A run that the series, a changelog, a fragment, README.md or
 # Documentation names is committed (a renamed or dropped run is caught).
 check "every results/ run that series, patches, configs, README.md and Documentation name exists" \

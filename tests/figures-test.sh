@@ -478,7 +478,7 @@ lib_claims=$(cat <<'EOF'
 # ---- the figures of a cell ----
 def num_re: "(?:[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+)(?:\\.[0-9]+)?";
 def unit_re: "(?:x|×|%|\\s?µs|\\s?us|\\s?ms)";
-def clean: gsub("\\]\\([^)]*\\)"; "]") | gsub("`[^`]*`"; "") | gsub("\"[^\"]*\""; "") | gsub("\\bCPU ?#?[0-9]+"; "CPU")
+def clean: gsub("\\]\\([^)]*\\)"; "]") | gsub("``[^`]*``"; "") | gsub("`[^`]*`"; "") | gsub("\"[^\"]*\""; "") | gsub("\\bCPU ?#?[0-9]+"; "CPU")
 	| gsub("[0-9]{4}-[0-9]{2}-[0-9]{2}"; "")
 	| gsub("[0-9]{1,2}:[0-9]{2}"; "") | gsub("results/[^ )]*"; "")
 	| gsub("\\b[0-9]+\\.[0-9]+(?='s| (PREEMPT|dynamic|Lazy|Full|static|kernel))"; "");
