@@ -65,6 +65,10 @@ HOTSPOTS_TRACE ?= wakeup_rt
 RELIABILITY_PROFILES ?= server desktop upstream-lazy
 # Power cuts per profile in 'make reliability'.
 CUTS ?= 50
+# The debug kernel and the PREEMPT_DYNAMIC kernel of 'make reliability'
+# (empty: its step is skipped).
+DEBUG ?= debug
+DYNAMIC ?= upstream-dynamic
 # Where downloads, the pristine tree, ccache and the Debian guest tree live.
 CACHE ?= $(HOME)/.cache/voluntary-preempt
 
@@ -94,8 +98,9 @@ help:
 	@echo '  rootfs     build the Debian guest image build/rootfs.img (arm64: build/rootfs-arm64.img)'
 	@echo '  boot       boot PROFILE with a shell on the serial console (Ctrl-a x quits)'
 	@echo '  reliability  fsck and canaries after every fs workload, CUTS power cuts per kernel,'
-	@echo '             and the debug kernel through every scenario with each point counted'
-	@echo '             (RELIABILITY_PROFILES; empty: the debug kernel alone)'
+	@echo '             the debug kernel through every scenario with each point counted, and the'
+	@echo '             PREEMPT_DYNAMIC kernel in every mode with its points traced'
+	@echo '             (RELIABILITY_PROFILES; empty: the debug and dynamic kernels alone)'
 	@echo '  report     rebuild the report of the last bench run, or of RUN=results/<run> (a committed'
 	@echo '             run: rendered from its summaries into build/report/)'
 	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO (on LANE)'
@@ -128,6 +133,8 @@ help:
 	@echo '  KSRC       = $(KSRC)   (empty: Debian linux-source-7.3)'
 	@echo '  RELIABILITY_PROFILES = $(RELIABILITY_PROFILES)'
 	@echo '  CUTS       = $(CUTS)   (power cuts per kernel in reliability)'
+	@echo '  DEBUG      = $(DEBUG)   (the debug kernel of reliability; empty: skipped)'
+	@echo '  DYNAMIC    = $(DYNAMIC)   (the PREEMPT_DYNAMIC kernel of reliability; empty: skipped)'
 	@echo '  DEBUG_SCENARIOS = $(DEBUG_SCENARIOS)   (what the debug kernel runs in reliability; empty: every scenario)'
 	@echo '  PROFILE    = $(PROFILE)   (for boot, hotspots)'
 	@echo '  SCENARIO   = $(SCENARIO)   (for hotspots; tools/guest/scenarios/*.sh)'
@@ -191,8 +198,8 @@ inspect: patch
 	@$(S)/inspect-vmlinux.sh $(PROFILES)
 
 reliability: deps patch rootfs
-	@$(S)/kernels.sh $(RELIABILITY_PROFILES) debug
-	@$(S)/reliability.sh $(RELIABILITY_PROFILES)
+	@$(S)/kernels.sh $(RELIABILITY_PROFILES) $(DEBUG) $(DYNAMIC)
+	@DEBUG='$(DEBUG)' DYNAMIC='$(DYNAMIC)' $(S)/reliability.sh $(RELIABILITY_PROFILES)
 
 bisect: tree
 	@PROFILE=$(if $(filter command line,$(origin PROFILE)),$(PROFILE),server) $(S)/bisect-build.sh

@@ -14,12 +14,21 @@
 #      fails its run.  With a kprobe on every site of the series' points
 #      (scripts/points.sh: a debug kernel with line tables and kprobe
 #      events, as the debug profile has), a site that no run reached fails
-#      the step too: the debug kernel has checked only what ran.
+#      the step too: the debug kernel has checked only what ran;
+#   4. the PREEMPT_DYNAMIC kernel (DYNAMIC profile, default
+#      "upstream-dynamic", built from the patched tree): booted with each
+#      preempt= mode, it reports that mode and switches to every other; and
+#      the points act in the modes without preemption: booted preempt=none
+#      and preempt=voluntary, a traced reschedule (RESCHED_TRACE,
+#      tools/guest/init) in each point the trace can name, on the point's
+#      load; booted preempt=full, none there (cond_resched() does nothing
+#      in that mode: the trace counts only what the points did).
 #
 # Results in build/reliability/<stamp>/ (summary.json, summary.md, every
 # run's console log); build/reliability/latest points at the last one.
-# No PROFILE: step 3 alone.
+# No PROFILE: steps 3 and 4 alone.
 # Environment: CUTS (50; 0 skips step 2), DEBUG (debug; empty skips step 3),
+# DYNAMIC (upstream-dynamic; empty skips step 4),
 # CLOCK (auto: KVM where it works, else tcg; these runs check correctness,
 # not timing), TIMEOUT (900), SEED (1), DEBUG_SCENARIOS (step 3's
 # scenarios; default: all of them, below).
@@ -27,23 +36,24 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 for p; do check_profile "$p"; done
-cuts=${CUTS:-50} debug=${DEBUG-debug}
-# no profiles: the debug kernel's step alone
-[ $# -gt 0 ] || [ -n "$debug" ] ||
-	die "no profiles given and DEBUG empty: nothing to run; valid profiles: $(profiles_all | tr '\n' ' ')"
+cuts=${CUTS:-50} debug=${DEBUG-debug} dynamic=${DYNAMIC-upstream-dynamic}
+# no profiles: the debug and dynamic kernels' steps alone
+[ $# -gt 0 ] || [ -n "$debug" ] || [ -n "$dynamic" ] ||
+	die "no profiles given, DEBUG and DYNAMIC empty: nothing to run; valid profiles: $(profiles_all | tr '\n' ' ')"
 [[ $cuts =~ ^[0-9]+$ ]] || die "CUTS must be a number, not '$cuts'"
 [ -z "$debug" ] || check_profile "$debug"
+[ -z "$dynamic" ] || check_profile "$dynamic"
 CLOCK=$(reliability_clock "${1:-$debug}") || exit 1
 export CLOCK TIMEOUT=${TIMEOUT:-900}
 # correctness wants concurrency: two vCPUs unless LANE says otherwise
 export LANE=${LANE:-2vcpu}
-for p in "$@" $debug; do
+for p in "$@" $debug $dynamic; do
 	[ -f "$KERNELS/$(profile_kernel "$p")/$(basename "$KIMAGE")" ] ||
-		die "no kernel for $p; run 'make kernels ARCH=$ARCH PROFILES=\"$* $debug\"'"
+		die "no kernel for $p; run 'make kernels ARCH=$ARCH PROFILES=\"$* $debug $dynamic\"'"
 done
 
 fs_scen="ext3-truncate ext3-truncate:data=journal ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat dbench fio-write"
-all_scen="cyclic-idle hackbench ctxswitch many-threads compile tbench futex-wake mem-pressure $fs_scen crash-load readahead-stress"
+all_scen="cyclic-idle hackbench ctxswitch many-threads compile tbench futex-wake mem-pressure pcp-decay $fs_scen crash-load readahead-stress"
 all_scen=${DEBUG_SCENARIOS:-$all_scen}
 for s in $all_scen; do check_scenario "${s%%:*}"; done
 stamp=$(date -u +%Y%m%d-%H%M%S)
@@ -143,6 +153,56 @@ if [ -n "$debug" ]; then
 	fi
 fi
 
+# the dynamic kernel's step: its modes, and the points in them
+if [ -n "$dynamic" ]; then
+	say "$dynamic: every preempt= mode, and the points traced in none, voluntary and full (elapsed $(elapsed "$start"))"
+	mkdir -p "$dir/$dynamic" || die "cannot create $dir/$dynamic"
+	{
+		for m in none voluntary full lazy; do
+			o=$dir/$dynamic/mode-$m
+			APPEND="${APPEND:+$APPEND }preempt=$m" PROG=run.sh "$TOP/scripts/run.sh" "$dynamic" preempt-mode "$o" >/dev/null 2>&1
+			jq -c --arg m "$m" '{mode: $m, boot, dmesg,
+				ok: ((.boot | contains("(\($m))")) and (.dmesg | startswith("Dynamic Preempt: \($m);")) and
+				     ([.switched | to_entries[] | .key as $k | select(.value | contains("(\($k))"))] | length) == 4)}' \
+				"$o/results/preempt.json" 2>/dev/null || jq -nc --arg m "$m" '{mode: $m, ok: false, why: "no preempt.json"}'
+		done
+	} | jq -s . >"$dir/$dynamic/modes.json"
+	# each point's load on the one-vCPU lane (icount, as the boot suite's
+	# traced checks), traced; FUNC:MIN, the functions whose reschedules name
+	# a point (Documentation/testing.rst) and how many each needs.  Under
+	# preempt=voluntary might_sleep() reschedules too: ext4_end_io_end() and
+	# wake_up_q_sleepable() begin with one, so their counts there do not
+	# name the point and are not judged.
+	{
+		for m in none voluntary full; do
+			for spec in "fio-write|$(bench_env quick fio-write)|mpage_map_and_submit_buffers:1,ext4_end_io_end:1" \
+				"futex-wake|THREADS=800|wake_up_q_sleepable:1000" "ctxswitch||ext4_mpage_readpages:1" \
+				"pcp-decay||decay_pcp_high:10" \
+				"ext3-truncate|SIZE_MB=1600,MKFS_OPTS=-b1024|jbd2_journal_write_revoke_records:1,ext4_process_freed_data:1"; do
+				IFS='|' read -r s env fns <<<"$spec"
+				o=$dir/$dynamic/$m-$s
+				CLOCK=icount LANE=1vcpu APPEND="${APPEND:+$APPEND }preempt=$m" VP_ENV="RESCHED_TRACE=1${env:+,$env}" \
+					PROG=run.sh "$TOP/scripts/run.sh" "$dynamic" "$s" "$o" >/dev/null 2>&1
+				jq -nc --arg m "$m" --arg s "$s" --arg fns "$fns" --arg st "$(jq -r .status "$o/run.json" 2>/dev/null || echo missing)" \
+					--slurpfile r <(cat "$o/results/resched.json" 2>/dev/null || echo null) \
+					'($fns | split(",") | map(split(":") | {key: .[0], value: (.[1] | tonumber)}) | from_entries) as $min |
+					 {mode: $m, scenario: $s, status: $st, traced: ($r[0] != null and $r[0].entries_lost == 0),
+					  at: ($min | with_entries(.value = ($r[0].at[.key] // 0))),
+					  not_judged: (if $m == "voluntary" then ["ext4_end_io_end", "wake_up_q_sleepable"] else [] end)} |
+					 .ok = (.status == "ok" and .traced and
+						(.not_judged as $nj | .at | to_entries | map(select(.key as $k | $nj | index($k) | not)) |
+						 if $m == "full" then all(.value == 0) else all(.value >= $min[.key]) end))'
+				say "  preempt=$m $s: $(jq -r '.status' "$o/run.json" 2>/dev/null || echo missing)"
+			done
+		done
+	} | jq -s . >"$dir/$dynamic/points.json"
+	jq -n --arg p "$dynamic" --slurpfile modes "$dir/$dynamic/modes.json" --slurpfile pts "$dir/$dynamic/points.json" \
+		'{profile: $p, modes: $modes[0], points: $pts[0],
+		  failed: ([$modes[0][] | select(.ok | not) | "preempt=\(.mode): boots as \(.boot // "?")"] +
+			   [$pts[0][] | select(.ok | not) | "preempt=\(.mode) \(.scenario): status \(.status), reschedules \(.at | tojson)"])}' \
+		>"$dir/$dynamic.json"
+fi
+
 # the summary: one row per profile, one for the debug kernel
 {
 	for p; do
@@ -151,28 +211,36 @@ fi
 			'{profile: $p, integrity: $i[0], powercut: $c[0]}'
 	done
 } | jq -s --arg clock "$CLOCK" --argjson cuts "$cuts" --arg stamp "$stamp" --arg host "$(uname -n)" \
-	--arg cmd "$(if [ -n "${MAKELEVEL:-}" ]; then echo "${DEBUG+DEBUG=$debug }make reliability ARCH=$ARCH RELIABILITY_PROFILES=\"$*\" CUTS=$cuts";
-		else echo "ARCH=$ARCH CUTS=$cuts DEBUG=$debug CLOCK=$CLOCK SEED=${SEED:-1} scripts/reliability.sh $*"; fi)" \
+	--arg cmd "$(if [ -n "${MAKELEVEL:-}" ]; then echo "${DEBUG+DEBUG=$debug }${DYNAMIC+DYNAMIC=$dynamic }make reliability ARCH=$ARCH RELIABILITY_PROFILES=\"$*\" CUTS=$cuts";
+		else echo "ARCH=$ARCH CUTS=$cuts DEBUG=$debug DYNAMIC=$dynamic CLOCK=$CLOCK SEED=${SEED:-1} scripts/reliability.sh $*"; fi)" \
 	--arg arch "$ARCH" \
 	--slurpfile d <(cat "$dir/$debug.json" 2>/dev/null || echo null) --arg debug "$debug" \
+	--slurpfile y <(cat "$dir/$dynamic.json" 2>/dev/null || echo null) \
 	'{stamp: $stamp, command: $cmd, arch: $arch, clock: $clock, cuts_per_profile: $cuts, host: $host, profiles: .,
-	  debug: (if $debug == "" then null else ($d[0] + {profile: $debug}) end)}' >"$dir/summary.json"
+	  debug: (if $debug == "" then null else ($d[0] + {profile: $debug}) end), dynamic: $y[0]}' >"$dir/summary.json"
 jq -r '
 	"# make reliability, \(.stamp) (\(.arch // "x86_64"), clock \(.clock))\n",
 	"Command: `\(.command)`\n",
+	(if (.profiles | length) == 0 then "No profiles given: integrity and power cuts not checked." else
 	"| profile | fs workloads: fsck clean, canary intact | power cuts survived / tried | journal replayed | fsync-acked states checked |",
 	"|---|---|---|---|---|",
 	(.profiles[] | "| \(.profile) | \(.integrity.clean) / \(.integrity.workloads) | " +
 		(if .powercut then "\(.powercut.cuts_survived) / \(.powercut.cuts_tried)" +
 			(if .powercut.cuts_1k_blocks then " (\(.powercut.cuts_1k_blocks) on 1 KiB blocks)" else "" end) + " | \(.powercut.journal_replays) | \(.powercut.acks_checked)"
-		 else "not run | | " end) + " |"),
+		 else "not run | | " end) + " |") end),
 	"",
 	(if .debug then "Debug kernel (\(.debug.profile)): \(.debug.runs) scenario runs, \(.debug.splats) with a splat, stall or lockup" +
 		(if .debug.points then "; \(.debug.points_reached) of the \(.debug.points) sites of the points reached (\(.debug.profile)-points.json)." else "; the points\u0027 hits not counted." end)
 	 else "Debug kernel: not run." end),
 	"",
+	(if .dynamic then "Dynamic kernel (\(.dynamic.profile)): \([.dynamic.modes[] | select(.ok)] | length) of 4 preempt= modes boot and switch; " +
+		"points traced on \([.dynamic.points[] | select(.ok)] | length) of \(.dynamic.points | length) loads as the mode says " +
+		"(under none and voluntary each point rescheduled as often as required, under full none did; \(.dynamic.profile)/points.json)."
+	 else "Dynamic kernel: not run." end),
+	"",
 	((.profiles[] | .profile as $p | (.integrity.failed[]?, .powercut.failed[]?) | "- FAILED \($p): \(.)"),
 	 (.debug.failed[]? | "- FAILED \(.)"),
+	 (.dynamic.failed[]? | "- FAILED \(.)"),
 	 (.debug.points_unreached[]? | "- NOT REACHED on the debug kernel: \(.)"),
 	 (.debug.points_not_counted[]? | "- not counted (no probe possible): \(.)"))
 ' "$dir/summary.json" >"$dir/summary.md"
@@ -180,4 +248,5 @@ cat "$dir/summary.md"
 say "reliability: $(elapsed "$start"); $dir/summary.json"
 jq -e '([.profiles[] | .integrity.clean == .integrity.workloads and
 	(.powercut == null or (.powercut.cuts_survived == .powercut.cuts_tried and (.powercut.failed | length) == 0))] | all) and
-	(.debug == null or (.debug.splats == 0 and ((.debug.points_unreached // []) | length) == 0))' "$dir/summary.json" >/dev/null
+	(.debug == null or (.debug.splats == 0 and ((.debug.points_unreached // []) | length) == 0)) and
+	(.dynamic == null or (.dynamic.failed | length) == 0)' "$dir/summary.json" >/dev/null
