@@ -32,17 +32,15 @@ pcp_high() {
 }
 
 lat_start
-refreshes=0
 for r in $(seq 1 "$ROUNDS"); do
 	taskset -c "$CPU" dd if=/dev/zero of=/dev/null bs=${SIZE_MB}M count=1 status=none
 	[ "$r" != 1 ] || high_before=$(pcp_high)
 	for _ in $(seq 1 "$REFRESHES"); do
 		taskset -c "$CPU" sh -c 'echo 1 >/proc/sys/vm/stat_refresh'
-		refreshes=$((refreshes + 1))
 	done
 done
 high_after=$(pcp_high)
 lat_stop
 echo "pcp high on CPU $CPU: $high_before after the first burst, $high_after after the last refresh"
-load_json pcp-decay rounds="$ROUNDS" refreshes="$refreshes" size_mb="$SIZE_MB" \
+load_json pcp-decay rounds="$ROUNDS" refreshes="$((ROUNDS * REFRESHES))" size_mb="$SIZE_MB" \
 	high_before="$high_before" high_after="$high_after"
