@@ -214,6 +214,14 @@ check "make bench, make test and make check each run the deps step first, with t
 	"for t in bench test check; do env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -n \$t 2>/dev/null | head -1; done | sort | uniq -c |
 	 awk '{ print \"targets=\" \$1, \"deps=\" (\$0 ~ / scripts\\/deps[.]sh /) }' | tr '\n' ' '" \
 	0 '^targets=3 deps=1 $'
+# ... and that step installs every command the scripts and tests ask for
+# (need): a fresh machine with only make found git missing (make mbox).
+check "every command the scripts need comes from make deps' packages or the base system (tests/deps-test.sh)" \
+	"bash tests/deps-test.sh" \
+	0 '^commands=[1-9][0-9]* unlisted=$'
+check "deps-test.sh catches a package missing from the list (git and jq's, with only quilt listed)" \
+	"DEPS=quilt bash tests/deps-test.sh" \
+	0 '^commands=[1-9][0-9]* unlisted=.*git\(git\).*jq\(jq\)'
 check "make's default PROFILES are scripts/lib.sh's DEFAULT_PROFILES, which mbox.sh reads too" \
 	"echo \"make=[\$(make -s help | sed -n 's/^  PROFILES   = //p')] lib=[\$(. scripts/lib.sh && echo \$DEFAULT_PROFILES)] mbox=\$(grep -c 'PROFILES:-\$DEFAULT_PROFILES' scripts/mbox.sh)\"" \
 	0 '^make=\[([a-z -]+)\] lib=\[\1\] mbox=1$'
