@@ -77,7 +77,7 @@ export ARCH PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS MEM CALIB_BOUND_US
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
 
-.PHONY: help deps tree patch configs defconfigs defconfig-models kernels rootfs boot bench report stretches hotspots inspect bisect mbox reliability check test clean distclean
+.PHONY: help deps tree patch configs defconfigs defconfig-models kernels rootfs boot bench report stretches hotspots profile inspect bisect mbox reliability check test clean distclean
 
 help:
 	@echo 'voluntary-preempt - Server and Desktop preemption models for Linux 7.3'
@@ -106,6 +106,10 @@ help:
 	@echo '  hotspots   name the kernel code behind the worst latency of PROFILE running SCENARIO (on LANE)'
 	@echo '  stretches  rank the last bench run'"'"'s stretches over the goal and trace the STRETCHES largest'
 	@echo '             (make hotspots on the run'"'"'s lane; the report names their functions)'
+	@echo '  profile    count the guest'"'"'s instructions per kernel function in SCENARIO'"'"'s timed phase'
+	@echo '             (hackbench) for each PROFILES kernel (server server-dynamic), REPEAT times (1),'
+	@echo '             and rank each later one'"'"'s difference from the first (a TCG plugin; icount, tcg);'
+	@echo '             DWARF=1: kernels rebuilt with debug information, instructions classed by inline chain'
 	@echo '  inspect    does each PROFILES kernel touch the preempt count? (objdump of vmlinux; x86_64:'
 	@echo '             __preempt_count, arm64: thread_info through sp_el0)'
 	@echo '  bisect     build every prefix of the series (each patch builds on its own; PROFILE)'
@@ -137,7 +141,7 @@ help:
 	@echo '  DYNAMIC    = $(DYNAMIC)   (the PREEMPT_DYNAMIC kernel of reliability; empty: skipped)'
 	@echo '  DEBUG_SCENARIOS = $(DEBUG_SCENARIOS)   (what the debug kernel runs in reliability; empty: every scenario)'
 	@echo '  PROFILE    = $(PROFILE)   (for boot, hotspots)'
-	@echo '  SCENARIO   = $(SCENARIO)   (for hotspots; tools/guest/scenarios/*.sh)'
+	@echo '  SCENARIO   = $(SCENARIO)   (for hotspots, profile; tools/guest/scenarios/*.sh)'
 	@echo '  HOTSPOTS_TRACE = $(HOTSPOTS_TRACE)   (wakeup_rt events; events: every stretch a task held the CPU)'
 	@echo '  CACHE      = $(CACHE)'
 
@@ -192,6 +196,14 @@ stretches: rootfs
 hotspots: patch rootfs
 	@$(S)/kernels.sh $(PROFILE)
 	@$(S)/hotspots.sh $(PROFILE) $(SCENARIO)
+
+# 'make profile': each later kernel's instructions against the first's; by
+# default static Server and the distribution kernel booted preempt=none.
+PROFILE_KERNELS = $(if $(filter command line environment,$(origin PROFILES)),$(PROFILES),server server-dynamic)
+PROFILE_SCENARIO = $(if $(filter command line environment,$(origin SCENARIO)),$(SCENARIO),hackbench)
+profile: deps patch rootfs
+	@$(S)/kernels.sh $(PROFILE_KERNELS)
+	@SCENARIO=$(PROFILE_SCENARIO) $(S)/profile.sh $(PROFILE_KERNELS)
 
 inspect: patch
 	@$(S)/kernels.sh $(PROFILES)

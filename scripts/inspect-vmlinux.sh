@@ -41,38 +41,6 @@ need "${CROSS}objdump" "${CROSS}nm" jq
 [ $# -gt 0 ] || die "usage: inspect-vmlinux.sh PROFILE..."
 funcs="_raw_spin_lock _raw_spin_unlock _raw_spin_lock_irqsave _raw_read_lock __local_bh_enable_ip kmem_cache_alloc_noprof"
 
-# arm64_pc_table OFF <objdump: "function insns-touching-the-count insns"
-# for every function of an arm64 disassembly (the comment at the top).
-arm64_pc_table() {
-	awk -v off="$1" '
-		function flush() { if (fn != "") printf "%s %d %d\n", fn, c, n }
-		function regno(r) { return (r ~ /^[xw][0-9]+$/) ? substr(r, 2) + 0 : -1 }
-		/^[0-9a-f]+ <.*>:$/ {
-			flush(); fn = substr($2, 2, length($2) - 3); n = c = 0; delete cur; next
-		}
-		/^ *[0-9a-f]+:\t/ {
-			n++
-			split($0, f, "\t")
-			op = f[2]; args = f[3]
-			sub(/ *\/\/.*/, "", args)
-			na = split(args, a, ", *")
-			if (op == "mrs" && a[2] == "sp_el0") { if (regno(a[1]) >= 0) cur[regno(a[1])] = 1; next }
-			if (op == "mov" && regno(a[2]) in cur) { cur[regno(a[1])] = 1; next }
-			if (op ~ /^(ld|st)/ && match(args, /\[x[0-9]+(, #[0-9]+)?\]/)) {
-				m = substr(args, RSTART + 1, RLENGTH - 2)
-				split(m, mb, ", #")
-				o = (mb[2] == "") ? 0 : mb[2] + 0
-				if (regno(mb[1]) in cur && (o == off || o == off + 4)) c++
-			}
-			if (op == "bl" || op == "blr") { for (r = 0; r <= 18; r++) delete cur[r]; next }
-			# the instructions that write their first operand (ldp: two)
-			if (op ~ /^(st|cmp|cmn|tst|ccmp|ccmn|cb|tb|b$|b\.|br|ret|prfm|msr|hint|nop|dmb|dsb|isb|bti|paci|auti)/) next
-			if (regno(a[1]) >= 0) delete cur[regno(a[1])]
-			if (op ~ /^ldp/ && regno(a[2]) >= 0) delete cur[regno(a[2])]
-		}
-		END { flush() }'
-}
-
 printf '%-18s %-6s %-6s %-6s %-6s %10s  %s\n' profile COUNT PREEMP P_RCU DYN "pc-insns" "per function: preempt_count insns/total insns" >&2
 for p; do
 	check_profile "$p"
@@ -87,7 +55,7 @@ for p; do
 		off=$(awk '$1 == "#define" && $2 == "TSK_TI_PREEMPT" {print $3}' "$d/include/generated/asm-offsets.h")
 		[[ $off =~ ^[0-9]+$ ]] || die "no TSK_TI_PREEMPT in $d/include/generated/asm-offsets.h"
 		# per function: name, preempt count instructions, instructions
-		table=$(arm64_pc_table "$off" <"$dis")
+		table=$(awk -v arch=arm64 -v off="$off" -f "$TOP/scripts/preempt-count.awk" "$dis")
 		total=$(awk '{t += $2} END {print t + 0}' <<<"$table")
 	else
 		# The per-CPU variable's address as objdump prints it in comments.

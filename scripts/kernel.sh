@@ -6,7 +6,7 @@
 # compiled), or OUT=dir (bzImage or Image, vmlinux, the resolved .config
 # and build.log).  The build is skipped when its inputs (series, fragments)
 # are unchanged since the last successful build.  ccache is used when
-# present.
+# present.  BASE=fragment replaces the guest base fragment (config.sh).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -29,7 +29,7 @@ lock "$BUILD/kernels/.lock"
 [ -f "$work/.vp-series" ] || die "no patched work tree at $work; run 'make patch' first"
 lock_shared "$work.lock"
 
-key=$(cat "$work/.vp-series" "$GUEST_BASE" \
+key=$(cat "$work/.vp-series" "${BASE:-$GUEST_BASE}" \
 	"$TOP/configs/profiles/$profile.config" 2>/dev/null | sha256sum | cut -c1-16)
 if [ -f "$out/$image" ] && [ "$(cat "$out/.vp-key" 2>/dev/null)" = "$key" ]; then
 	say "kernel $profile is up to date ($out/$image)"

@@ -37,7 +37,8 @@
 # SCRATCH (an existing image to use as the scratch disk, kept afterwards:
 # 'make reliability' boots twice on one disk), POWERCUT=SECS (kill QEMU,
 # a power cut, SECS seconds after serial1.log shows "vp-crash: start";
-# the run's status is then "cut", and that is a success).
+# the run's status is then "cut", and that is a success), PLUGIN (a TCG
+# plugin and its arguments, for QEMU's -plugin: scripts/profile.sh).
 # A profile with a "# Kernel: other" line boots the other profile's kernel.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -112,6 +113,12 @@ qemu=("$QEMU" "${machine[@]}" "${accel[@]}" -smp "$smp" -m "${MEM:-1024}"
 	-drive "file=$scratch,format=raw,if=virtio,cache=unsafe"
 	-drive "file=$res,format=raw,if=virtio"
 	-serial mon:stdio "${second[@]}")
+# PLUGIN: a TCG plugin and its arguments (QEMU's -plugin file=...,ARG=...;
+# scripts/profile.sh's instruction counter)
+if [ -n "${PLUGIN:-}" ]; then
+	[ "$clock" != kvm ] || die "PLUGIN needs TCG (CLOCK=icount or tcg), not kvm"
+	qemu+=(-plugin "$PLUGIN")
+fi
 
 start=$(date +%s)
 if [ -n "${INTERACTIVE:-}" ]; then

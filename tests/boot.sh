@@ -346,6 +346,20 @@ for m in none voluntary full lazy; do
 		 jq -r '\"boot=\\(.boot) log=\\(.dmesg) switched=\\([.switched | to_entries[] | .key as \$k | select(.value | contains(\"(\\(\$k))\")) | \$k] | sort | join(\",\"))\"' $T/dyn-$m/results/preempt.json" \
 		0 "^boot=[a-z ]*\\($m\\)[a-z ]* log=Dynamic Preempt: $m;.* switched=full,lazy,none,voluntary\$" 240
 done
+# The instruction profiler (make profile) on its known answer: vp-insnmark
+# marks, runs 10^7 passes of a two-instruction loop, marks; the plugin
+# must name the loop's function and count 2 x 10^7 there (within 1%), and
+# the window must hold little else.  A profiler that counted the whole run,
+# missed the marks, or named addresses wrongly fails.
+check needs=kernel,rootfs "make profile counts a known loop on $P: 2 x 10^7 instructions in vp_insnmark_spin (within 1%), the window cut by two marks" \
+	"SCENARIO=insn-spin PROFILE_DIR=$T/profile scripts/profile.sh $P >/dev/null 2>&1; j=$T/profile/insn-spin/$P-1/insns.json;
+	 jq -r '(.functions[] | select(.f == \"vp_insnmark_spin\") | .insns) as \$n
+		| \"marks=\\(.marks) complete=\\(.window_complete) loop=\\(\$n) share=\\(\$n / .insns * 100 | floor)%\"
+		  + (if (\$n - 20000000 | fabs) <= 200000 then \" within\" else \" off\" end)' \$j" \
+	0 '^marks=2 complete=true loop=[0-9]+ share=(9[5-9]|100)% within$' 600
+check needs=patch "make profile refuses KVM (a TCG plugin), naming the clocks it takes" \
+	"CLOCK=kvm scripts/profile.sh $P" \
+	1 'use CLOCK=icount' 60
 check needs=kernel,rootfs "a hung guest is one failed run, with its console log kept" \
 	"CLOCK=icount TIMEOUT=45 scripts/run.sh $P hang $T/hang; echo \"rc=\$? console=\$(grep -c 'vp: scenario hang start' $T/hang/console.log) status=\$(jq -r .status $T/hang/run.json)\"" \
 	0 '^rc=1 console=1 status=hang$' 120
@@ -425,6 +439,12 @@ check needs=kernel-arm64,rootfs-arm64 "ext3-truncate (short) on arm64 Server (qe
 	 jq -e '.thread[] | .cycles > 100 and .max > 0 and .max < 1000' \$r/results/cyclictest.json >/dev/null &&
 	 jq -e '.results.size_before == 48*1048576 and .results.truncate_us > 0' \$r/results/load.json >/dev/null" \
 	0 '^status=ok arch=arm64 model=none max=[0-9]+ fsck=clean canary=ok rtc=set$' 1000
+check needs=kernel-arm64,rootfs-arm64 "make profile counts the known loop on arm64 Server too: 2 x 10^7 instructions in vp_insnmark_spin (within 1%)" \
+	"ARCH=arm64 SCENARIO=insn-spin PROFILE_DIR=$T/profile scripts/profile.sh server >/dev/null 2>&1; j=$T/profile/insn-spin-arm64/server-1/insns.json;
+	 jq -r '(.functions[] | select(.f == \"vp_insnmark_spin\") | .insns) as \$n
+		| \"marks=\\(.marks) complete=\\(.window_complete) loop=\\(\$n) share=\\(\$n / .insns * 100 | floor)%\"
+		  + (if (\$n - 20000000 | fabs) <= 200000 then \" within\" else \" off\" end)' \$j" \
+	0 '^marks=2 complete=true loop=[0-9]+ share=(9[5-9]|100)% within$' 600
 # The arm64 points, traced (Documentation/testing.rst): the pcp decay's,
 # found on arm64, and the writeback points.
 lane_bound - pcp-decay "" 1000 \

@@ -31,7 +31,8 @@
 #
 # Knobs (vp.env): CPU INTERVAL_US=1000 HIST_US=20000
 # TRACE=(empty|wakeup_rt|events) TRACE_FUNCTIONS=1 TRACE_EVENTS CALIB_S=2
-# (seconds of each calibration phase; 0: none) TIMERLAT=0
+# (seconds of each calibration phase; 0: none) TIMERLAT=0 MARK=0 (1: the
+# profiler's marks around the load, insn_mark)
 
 # knobs NAME=DEFAULT...: each NAME keeps the value vp.env gave it, or
 # takes DEFAULT when that is unset or empty.
@@ -45,7 +46,7 @@ knobs() {
 }
 
 knobs CPU=$(($(nproc) - 1)) INTERVAL_US=1000 HIST_US=20000 TRACE= CALIB_S=2 \
-	TRACE_FUNCTIONS=1 TIMERLAT=0 TRACE_EVENTS="sched/sched_switch sched/sched_wakeup \
+	TRACE_FUNCTIONS=1 TIMERLAT=0 MARK=0 TRACE_EVENTS="sched/sched_switch sched/sched_wakeup \
 irq/irq_handler_entry irq/irq_handler_exit irq/softirq_entry irq/softirq_exit \
 workqueue/workqueue_execute_start workqueue/workqueue_execute_end"
 TRACE_EVENTS=$(echo "$TRACE_EVENTS" | tr + ' ')
@@ -106,6 +107,12 @@ trace_off() {
 	cat $T/trace >$OUT/trace.txt
 	echo nop >$T/current_tracer
 }
+# insn_mark: with MARK=1, one mark for the instruction profiler
+# (scripts/profile.sh) where the load's timed phase begins and ends: the
+# plugin counts the guest's instructions between the two.
+insn_mark() {
+	[ "$MARK" != 1 ] || vp-insnmark --quiet
+}
 lat_start() {
 	calibrate pre
 	trace_on
@@ -122,9 +129,11 @@ lat_start() {
 		TL_PID=$!
 	fi
 	sleep 1
+	insn_mark
 }
 
 lat_stop() {
+	insn_mark
 	sleep 1
 	kill -INT $LAT_PID
 	wait $LAT_PID

@@ -1,0 +1,95 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# classify-insns.sh KDIR RAW - what the counted instructions of a profiled
+# run were for.  KDIR: the kernel's build directory (vmlinux, System.map);
+# RAW: the plugin's insns.raw ("address count function").  Prints one JSON
+# object: {"method": ..., "classes": {class: instructions}}.
+#
+# The classes: preempt_count (reading, writing and testing the preempt
+# count, with what preempt_disable() and preempt_enable() expand to),
+# preempt_schedule (the calls preempt_enable() makes when a reschedule is
+# due), cond_resched_might_sleep (cond_resched(), might_sleep(),
+# might_alloc(), might_fault() and, under PREEMPT_DYNAMIC, their static
+# call sites; non-preemptible RCU's rcu_all_qs() that cond_resched()
+# calls), rcu_read_side (rcu_read_lock() and rcu_read_unlock(): with
+# preemptible RCU the out-of-line __rcu_read_lock() and its unlock's
+# special case), spinlock (spin_lock(), spin_unlock() and the like, inline
+# or not), static_calls (the trampolines), other, and user (all of user
+# space).
+#
+# method "dwarf", when the vmlinux has debug information
+# (CONFIG_DEBUG_INFO): every instruction's chain of inlined functions
+# (addr2line -i), innermost first; the first function of the chain that
+# belongs to a class decides.  So the preempt count's decrement inside an
+# inlined spin_unlock() is preempt_count, the store that releases the lock
+# is spinlock, and the call to the out-of-line _raw_spin_unlock() is
+# spinlock too, wherever the compiler put them.
+#
+# method "disassembly", without debug information: the instructions that
+# address the preempt count (preempt-count.awk), the rest by the function
+# they are in; code inlined into a caller stays with the caller ("other").
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -eq 2 ] || die "usage: classify-insns.sh KDIR RAW"
+kdir=$1 raw=$2
+[ -f "$kdir/vmlinux" ] || die "no $kdir/vmlinux"
+[ -f "$raw" ] || die "no $raw"
+need "${CROSS}readelf" "${CROSS}addr2line" "${CROSS}objdump" jq
+
+# class_of: the awk function both methods share, from one frame's name
+classes='
+function class_of(f) {
+	if (f ~ /^(__preempt_count_(add|sub|dec_and_test|inc|dec)|preempt_count(_add|_sub|_set|_ptr|_inc|_dec)?|should_resched|__preempt_count_.*|preempt_count_dec_and_test|test_preempt_need_resched|set_preempt_need_resched|clear_preempt_need_resched)$/) return "preempt_count"
+	if (f ~ /^(preempt_schedule.*|__preempt_schedule.*|preempt_schedule_thunk|preempt_schedule_notrace_thunk|__SCT__preempt_schedule.*)$/) return "preempt_schedule"
+	if (f ~ /^(might_alloc|might_sleep_if|might_resched|__might_resched|__might_sleep|might_fault|__might_fault|cond_resched|_cond_resched|__cond_resched|dynamic_cond_resched|dynamic_might_resched|__SCT__cond_resched|__SCT__might_resched|rcu_all_qs)$/) return "cond_resched_might_sleep"
+	if (f ~ /^(rcu_read_lock|rcu_read_unlock|__rcu_read_lock|__rcu_read_unlock|rcu_read_unlock_special|rcu_preempt_read_enter|rcu_preempt_read_exit|rcu_preempt_depth|rcu_preempt_deferred_qs.*|rcu_preempt_need_deferred_qs|rcu_read_lock_sched|rcu_read_unlock_sched|rcu_read_lock_sched_notrace|rcu_read_unlock_sched_notrace)$/) return "rcu_read_side"
+	if (f ~ /^(spin_lock.*|spin_unlock.*|spin_trylock.*|raw_spin_lock.*|raw_spin_unlock.*|raw_spin_trylock.*|_raw_(spin|read|write)_.*|__raw_(spin|read|write)_.*|do_raw_(spin|read|write)_.*|read_lock.*|read_unlock.*|write_lock.*|write_unlock.*)$/) return "spinlock"
+	if (f ~ /^(__SCT__.*|__static_call_return0)$/) return "static_calls"
+	return ""
+}'
+
+if "${CROSS}readelf" -S "$kdir/vmlinux" | grep -q '\.debug_info'; then
+	method=dwarf
+	# kernel addresses (bit 63 set: the first hex digit 8-f) to addr2line,
+	# user space summed apart
+	awk '$1 ~ /^[89a-f]/ { print "0x" $1 }' "$raw" | "${CROSS}addr2line" -a -i -f -e "$kdir/vmlinux" |
+		awk "$classes"'
+			FNR == NR { n[$1] = $2; next }
+			/^0x[0-9a-f]+$/ {
+				if (a != "") t[c == "" ? "other" : c] += n[a]
+				a = substr($0, 3); c = ""; fr = 0; next
+			}
+			{ fr++; if (fr % 2 == 1 && c == "") c = class_of($0) }
+			END { if (a != "") t[c == "" ? "other" : c] += n[a]; for (k in t) printf "%s %.0f\n", k, t[k] }' \
+			<(awk '$1 ~ /^[89a-f]/ { print $1, $2 }' "$raw" | sed 's/^0*//') - >"$raw.classes.tmp"
+	awk '$1 !~ /^[89a-f]/ { u += $2 } END { printf "user %.0f\n", u }' "$raw" >>"$raw.classes.tmp"
+else
+	method=disassembly
+	dis=$kdir/vmlinux.dis pca=$kdir/preempt-count.addrs off=0
+	if [ ! -s "$dis" ] || [ "$dis" -ot "$kdir/vmlinux" ]; then
+		say "disassembling $kdir/vmlinux (once per build)"
+		"${CROSS}objdump" -d --no-show-raw-insn "$kdir/vmlinux" >"$dis.part" && mv "$dis.part" "$dis"
+	fi
+	if [ ! -s "$pca" ] || [ "$pca" -ot "$dis" ] || [ "$pca" -ot "$TOP/scripts/preempt-count.awk" ]; then
+		if [ "$ARCH" = arm64 ]; then
+			off=$(awk '$1 == "#define" && $2 == "TSK_TI_PREEMPT" {print $3}' "$kdir/include/generated/asm-offsets.h")
+			[[ $off =~ ^[0-9]+$ ]] || die "no TSK_TI_PREEMPT in $kdir/include/generated/asm-offsets.h"
+		fi
+		awk -v arch="$ARCH" -v off="$off" -v mode=addrs -f "$TOP/scripts/preempt-count.awk" "$dis" >"$pca.part" &&
+			mv "$pca.part" "$pca"
+	fi
+	awk "$classes"'
+		FNR == NR { pc[$1] = 1; next }
+		{
+			if ($1 !~ /^[89a-f]/) c = "user"
+			else if ($1 in pc) c = "preempt_count"
+			else { c = class_of($3); if (c == "") c = "other" }
+			t[c] += $2
+		}
+		END { for (k in t) printf "%s %.0f\n", k, t[k] }' "$pca" "$raw" >"$raw.classes.tmp"
+fi
+jq -R -s --arg method "$method" '{method: $method, classes: (split("\n") | map(select(length > 0) | split(" ")
+	| {key: .[0], value: (.[1] | tonumber)}) | from_entries)}' "$raw.classes.tmp"
+rm -f "$raw.classes.tmp"

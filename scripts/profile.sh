@@ -1,0 +1,263 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# profile.sh PROFILE... - count the guest's instructions per kernel function
+# during a load's timed phase, for each PROFILE's kernel, and rank each later
+# kernel's difference from the first.
+#
+# Each run boots PROFILE with SCENARIO under QEMU's TCG with the project's
+# plugin (tools/plugin/vp-insns.c) loaded: an inline counter on every guest
+# instruction, so that the count is exact and, under icount, the guest's
+# clock and figures are those of an unprofiled run.  The scenario's timed
+# phase is cut by two marks (MARK=1: vp-insnmark in lib.sh's lat_start and
+# lat_stop, one syslog(2) call each; the plugin's window runs between the
+# two executions of the kernel's syslog entry).  Addresses are named with
+# the kernel's System.map; user space is summed as "[user]".
+#
+# Output, under PROFILE_DIR (build/profile)/SCENARIO:
+#   PROFILE-N/       the run (run.sh's layout) and insns.json (the plugin's
+#                    summary), insns.raw (every address, its count and
+#                    function), classes.json (the instructions by what they
+#                    are for: classify-insns.sh)
+#   profile.json     per run: the window's instructions (total, kernel,
+#                    user), the load's own figures, the work it did (UNITS)
+#                    and instructions per unit; per profile the classes' and
+#                    the functions' instructions per unit (mean over the runs)
+#   summary.json     profile.json with each profile's 100 largest functions
+#   diff.txt, diff.json  each later profile (a) against the first (b): the
+#                    ratio of their instructions per unit (value, a over b)
+#                    and the difference by class and by function, ranked by
+#                    size, with each one's share of it
+#
+# DWARF=1 builds each kernel again with debug information (apart, in
+# build/profile/kernels-dwarf/; the code is the same) and classifies every
+# instruction by its chain of inlined functions (classify-insns.sh): the
+# attribution that names code inlined into its callers.
+#
+# AGAIN=1 boots nothing: it summarises the runs of an earlier call again
+# (the same PROFILEs, SCENARIO and REPEAT), for a changed classification.
+#
+# Knobs: SCENARIO (hackbench), REPEAT (1), DWARF (0), AGAIN (0), VP_ENV (the scenario's; CALIB_S=0
+# unless given: the calibration phases are outside the window), CLOCK
+# (icount; tcg also works; the plugin needs TCG, so kvm is refused), LANE,
+# TIMEOUT, TOP_N (25, the diff's rows), PROFILE_DIR, ARCH.
+#
+# The work a run did, for the per-unit figures: one run of a fixed-work
+# load (hackbench, ctxswitch, perf-messaging, ...) is one unit; tbench,
+# which runs for a fixed time, counts megabytes (mb_per_s x seconds).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -ge 1 ] || die "usage: profile.sh PROFILE... (SCENARIO=name, REPEAT=n)"
+scenario=${SCENARIO:-hackbench}
+repeat=${REPEAT:-1}
+[[ $repeat =~ ^[1-9][0-9]*$ ]] || die "REPEAT must be a positive number, not '$repeat'"
+topn=${TOP_N:-25}
+[[ $topn =~ ^[1-9][0-9]*$ ]] || die "TOP_N must be a positive number, not '$topn'"
+check_scenario "$scenario"
+for p; do check_profile "$p"; done
+CLOCK=${CLOCK:-icount}
+[ "$CLOCK" != auto ] || CLOCK=icount
+export CLOCK
+case $CLOCK in
+icount | tcg) ;;
+*) die "CLOCK=$CLOCK: the profiler is a TCG plugin; use CLOCK=icount (the lane's clock) or CLOCK=tcg" ;;
+esac
+need jq nm "${CC:-gcc}"
+dir=${PROFILE_DIR:-$BUILD/profile}/$scenario
+[ "$ARCH" = x86_64 ] || dir=${PROFILE_DIR:-$BUILD/profile}/$scenario-$ARCH
+
+# The plugin, built against the qemu-plugin.h of the installed QEMU's
+# source: Debian's QEMU loads plugins but ships neither plugins nor the
+# header.  The header comes from the QEMU source package of the host's
+# suite (a private apt configuration with a deb-src line for the machine's
+# mirror), cached once per QEMU version.
+plugin_build() {
+	local qv up src hdrdir apt tarball
+	qv=$("$QEMU" --version | sed -n '1s/^QEMU emulator version \([0-9.]*\).*/\1/p')
+	[ -n "$qv" ] || die "cannot read the version of $QEMU"
+	up=${qv%.*}
+	hdrdir=$CACHE/qemu-plugin-$up
+	if [ ! -f "$hdrdir/qemu-plugin.h" ]; then
+		need apt-get tar xz
+		lock "$CACHE/qemu-plugin.lock"
+		apt=$CACHE/apt-qemu-src
+		apt_private "$apt" "deb-src $(debian_mirror) $(debian_suite) main"
+		say "fetching qemu-plugin.h from the QEMU source package of $(debian_suite) (about 25 MB, once)"
+		apt-get -q "${APTOPT[@]}" update >&2 || die "apt-get update of the $(debian_suite) sources failed (see above)"
+		(cd "$apt/dl" && apt-get -q "${APTOPT[@]}" source --download-only qemu >&2) ||
+			die "could not download the QEMU source package"
+		tarball=$(ls "$apt/dl"/qemu_*.orig.tar.* | head -1)
+		src=$(basename "$tarball" | sed 's/^qemu_\([0-9.]*\).*/\1/')
+		[ "${src%.*}" = "$up" ] || [ "$src" = "$up" ] ||
+			die "the suite's QEMU source is $src, the installed QEMU $qv: the plugin API may differ"
+		mkdir -p "$hdrdir.part"
+		tar -xf "$tarball" -C "$hdrdir.part" --wildcards --strip-components=3 '*/include/qemu/qemu-plugin.h' ||
+			die "no include/qemu/qemu-plugin.h in $tarball"
+		rm -rf "$hdrdir" "$apt"
+		mv "$hdrdir.part" "$hdrdir"
+	fi
+	so=$BUILD/plugin/vp-insns.so
+	if [ ! -f "$so" ] || [ "$TOP/tools/plugin/vp-insns.c" -nt "$so" ]; then
+		mkdir -p "$BUILD/plugin"
+		say "building the instruction-count plugin (QEMU $up)"
+		"${CC:-gcc}" -shared -fPIC -O2 -g -Wall -Wextra -Werror -I"$hdrdir" \
+			-o "$so.part" "$TOP/tools/plugin/vp-insns.c" -lpthread || die "the plugin did not build"
+		mv "$so.part" "$so"
+	fi
+}
+plugin_build
+
+# the marked program's symbols: the guest's own vp-insnmark (the host's
+# build on x86_64, the static cross build otherwise)
+umap_src=$TOP/tools/vp-insnmark
+[ "$ARCH" = x86_64 ] || umap_src=$BUILD/tools$ASFX/vp-insnmark
+[ -x "$umap_src" ] || die "no $umap_src; run 'make rootfs${ASFX:+ ARCH=$ARCH}'"
+case $ARCH in
+x86_64) marksym=__x64_sys_syslog ;;
+arm64) marksym=__arm64_sys_syslog ;;
+esac
+
+# DWARF=1: each kernel again with debug information (configs/profile-dwarf.config
+# over the guest base), built apart in $BUILD/profile/kernels$ASFX-dwarf/:
+# the same code, and every instruction's inline chain for classify-insns.sh
+again=${AGAIN:-0}
+case $again in 0 | 1) ;; *) die "AGAIN must be 0 or 1, not '$again'" ;; esac
+dwarf=${DWARF:-0}
+case $dwarf in 0 | 1) ;; *) die "DWARF must be 0 or 1, not '$dwarf'" ;; esac
+kdir_of() {
+	if [ "$dwarf" = 1 ]; then
+		echo "$BUILD/profile/kernels$ASFX-dwarf/$(profile_kernel "$1")"
+	else
+		echo "$KERNELS/$(profile_kernel "$1")"
+	fi
+}
+if [ "$dwarf" = 1 ] && [ "$again" = 0 ]; then
+	base=$BUILD/profile/guest-base$ASFX-dwarf.config
+	mkdir -p "$BUILD/profile"
+	cat "$GUEST_BASE" "$TOP/configs/profile-dwarf.config" >"$base.tmp"
+	if cmp -s "$base.tmp" "$base" 2>/dev/null; then rm -f "$base.tmp"; else mv "$base.tmp" "$base"; fi
+	for p; do
+		BASE=$base OUT=$(kdir_of "$p") PROG=kernel.sh "$TOP/scripts/kernel.sh" "$(profile_kernel "$p")" ||
+			die "the DWARF kernel of $p did not build"
+	done
+fi
+
+mkdir -p "$dir"
+umap=$dir/umap$ASFX.txt
+nm "$umap_src" >"$umap"
+runs=()
+start=$(date +%s)
+n=0 total=$(( $# * repeat ))
+for p; do
+	kp=$(profile_kernel "$p")
+	kd=$(kdir_of "$p")
+	map=$kd/System.map
+	[ -f "$map" ] || die "no $map; run 'make kernels${ASFX:+ ARCH=$ARCH} PROFILES=$kp'"
+	mark=$(awk -v s="$marksym" '$3 == s && ($2 == "T" || $2 == "t") { print $1; exit }' "$map")
+	[ -n "$mark" ] || die "$map has no $marksym (the marker)"
+	for i in $(seq 1 "$repeat"); do
+		n=$((n + 1))
+		out=$dir/$p-$i
+		if [ "$again" = 1 ]; then
+			[ -s "$out/insns.json" ] && [ -s "$out/insns.raw" ] ||
+				die "AGAIN=1: no profiled run $out; run without AGAIN first"
+			runs+=("$out")
+			continue
+		fi
+		env=MARK=1,CALIB_S=0${VP_ENV:+,$VP_ENV}
+		say "[$n/$total] $p: $scenario, profiled ($CLOCK, $(elapsed "$start") so far)"
+		# run.sh recreates its OUTDIR: the plugin writes beside it
+		KERNEL=$kd/$(basename "$KIMAGE") PLUGIN="file=$so,out=$out.insns.json,raw=$out.insns.raw,kmap=$map,umap=$umap,mark=$mark" \
+			VP_ENV=$env PROG=run.sh "$TOP/scripts/run.sh" "$p" "$scenario" "$out" ||
+			die "the profiled run of $p failed; see $out/console.log"
+		mv "$out.insns.json" "$out/insns.json" && mv "$out.insns.raw" "$out/insns.raw" ||
+			die "the plugin wrote no counts for $p (see $out/console.log)"
+		marks=$(jq .marks "$out/insns.json")
+		[ "$marks" = 2 ] ||
+			die "$p: the marker ran $marks times, not 2: something else in the guest called syslog(2); the window is not the load's"
+		runs+=("$out")
+	done
+done
+
+# What each counted instruction was for (classify-insns.sh): by its chain
+# of inlined functions with DWARF=1, else from the disassembly.
+for r in "${runs[@]}"; do
+	p=$(basename "$r" | sed 's/-[0-9]*$//')
+	PROG=classify-insns.sh "$TOP/scripts/classify-insns.sh" "$(kdir_of "$p")" "$r/insns.raw" >"$r/classes.json" ||
+		die "could not classify the instructions of $r"
+done
+
+# profile.json: per run the totals and the work; per profile the functions
+# per unit, averaged over its runs
+for r in "${runs[@]}"; do
+	ld=$r/results/load.json
+	[ -s "$ld" ] || ld=/dev/null
+	jq -c --arg run "$(basename "$r")" --arg profile "${r##*/}" --slurpfile load "$ld" \
+		--slurpfile classes "$r/classes.json" '
+		($load[0].results // {}) as $res
+		| (if ($res.mb_per_s // null) != null and ($res.usecs // null) != null
+		   then {unit: "MB", units: ($res.mb_per_s * $res.usecs / 1e6)}
+		   else {unit: "run", units: 1} end) as $u
+		| {run: $run, profile: ($profile | sub("-[0-9]+$"; "")),
+		   insns, kernel_insns, user_insns, unit: $u.unit, units: $u.units,
+		   insns_per_unit: (.insns / $u.units), kernel_per_unit: (.kernel_insns / $u.units),
+		   load: $res,
+		   method: $classes[0].method,
+		   classes: ($classes[0].classes | map_values(. / $u.units)),
+		   functions: (.functions | map({key: .f, value: {insns: (.insns / $u.units), calls: (.calls / $u.units)}}) | from_entries)}' \
+		"$r/insns.json"
+done | jq -s --arg scenario "$scenario" --arg arch "$ARCH" --arg clock "$CLOCK" --arg lane "${LANE:-1vcpu}" '
+	{scenario: $scenario, arch: $arch, clock: $clock, lane: $lane,
+	 runs: map(del(.functions)),
+	 profiles: (group_by(.profile) | map({key: .[0].profile, value: {
+		runs: length, unit: .[0].unit,
+		insns_per_unit: (map(.insns_per_unit) | add / length),
+		kernel_per_unit: (map(.kernel_per_unit) | add / length),
+		spread: ((map(.insns_per_unit) | max) / (map(.insns_per_unit) | min) - 1),
+		classes: (length as $n | [.[].classes | to_entries[]] | group_by(.key)
+			| map({key: .[0].key, value: (map(.value) | add / $n)}) | from_entries),
+		functions: (length as $n | [.[].functions | to_entries[]] | group_by(.key)
+			| map({key: .[0].key, value: {insns: (map(.value.insns) | add / $n),
+				calls: (map(.value.calls) | add / $n)}}) | from_entries)}}) | from_entries)}' \
+	>"$dir/profile.json"
+
+# summary.json: profile.json with each profile's 100 largest functions (the
+# summary a results/ directory keeps; the full lists stay in profile.json)
+jq '.profiles |= map_values(.functions |= (to_entries | sort_by(-.value.insns) | .[:100] | from_entries))
+	| . + {dwarf: ($ENV.DWARF // "0" | . == "1")}' "$dir/profile.json" >"$dir/summary.json"
+
+# each later profile (a) against the first (b): value, a's instructions per
+# unit over b's (under icount the inverse of their throughput ratio), and
+# the difference by class and by function, ranked (diff.json: one
+# comparison per later profile)
+a=$1
+shift
+for b; do
+	jq --arg a "$b" --arg b "$a" --argjson topn "$topn" '
+		.profiles[$a] as $A | .profiles[$b] as $B
+		| ($A.insns_per_unit - $B.insns_per_unit) as $d
+		| ([$A.functions, $B.functions] | map(keys) | add | unique) as $fs
+		| {scenario, arch, clock, lane, a: $a, b: $b, unit: $A.unit,
+		   value: ($A.insns_per_unit / $B.insns_per_unit),
+		   a_per_unit: $A.insns_per_unit, b_per_unit: $B.insns_per_unit, diff_per_unit: $d,
+		   a_spread: $A.spread, b_spread: $B.spread,
+		   classes: ([$A.classes, $B.classes] | map(keys) | add | unique
+			| map({class: ., a: ($A.classes[.] // 0), b: ($B.classes[.] // 0)}
+				| . + {diff: (.a - .b)} | . + {share: (if $d != 0 then .diff / $d else null end)})
+			| sort_by(-(.diff | fabs))),
+		   functions: ([$fs[] | {f: ., a: ($A.functions[.].insns // 0), b: ($B.functions[.].insns // 0),
+				a_calls: ($A.functions[.].calls // 0), b_calls: ($B.functions[.].calls // 0)}
+			| . + {diff: (.a - .b)} | . + {share: (if $d != 0 then .diff / $d else null end)}]
+			| sort_by(-(.diff | fabs)))[:$topn]}' "$dir/profile.json"
+done | jq -s . >"$dir/diff.json"
+jq -r '.[] | "# \(.scenario) (\(.arch), \(.clock), \(.lane)): instructions per \(.unit), \(.a) - \(.b)",
+	"# \(.b) \(.b_per_unit | round), \(.a) \(.a_per_unit | round): \(.diff_per_unit | round) (\(.value * 10000 | round / 10000)x; run-to-run spread \(.b_spread * 1000 | round / 10)%, \(.a_spread * 1000 | round / 10)%)",
+	"# class\t\(.b)\t\(.a)\tdiff\tshare",
+	(.classes[] | [.class, (.b | round), (.a | round), (.diff | round),
+		(if .share == null then "-" else "\(.share * 1000 | round / 10)%" end)] | join("\t")),
+	"# function\t\(.b)\t\(.a)\tdiff\tshare",
+	(.functions[] | [.f, (.b | round), (.a | round), (.diff | round),
+		(if .share == null then "-" else "\(.share * 1000 | round / 10)%" end)] | join("\t")), ""' "$dir/diff.json" |
+	awk -F'\t' 'NF == 5 { printf "%-42s %14s %14s %11s %7s\n", $1, $2, $3, $4, $5; next } { print }' | tee "$dir/diff.txt"
+say "profile: $dir/profile.json ($n runs, $(elapsed "$start"))"
