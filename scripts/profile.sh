@@ -42,9 +42,10 @@
 # (icount; tcg also works; the plugin needs TCG, so kvm is refused), LANE,
 # TIMEOUT, TOP_N (25, the diff's rows), PROFILE_DIR, ARCH.
 #
-# The work a run did, for the per-unit figures: one run of a fixed-work
-# load (hackbench, ctxswitch, perf-messaging, ...) is one unit; tbench,
-# which runs for a fixed time, counts megabytes (mb_per_s x seconds).
+# The work a run did, for the per-unit figures: a load that says what it
+# wrote (load.json's mb_written: fio-write) counts megabytes written; tbench,
+# which runs for a fixed time, megabytes (mb_per_s x seconds); one run of
+# any other load (hackbench, ctxswitch, perf-messaging, ...) is one unit.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -196,7 +197,8 @@ for r in "${runs[@]}"; do
 	jq -c --arg run "$(basename "$r")" --arg profile "${r##*/}" --slurpfile load "$ld" \
 		--slurpfile classes "$r/classes.json" '
 		($load[0].results // {}) as $res
-		| (if ($res.mb_per_s // null) != null and ($res.usecs // null) != null
+		| (if ($res.mb_written // null) != null then {unit: "MB written", units: $res.mb_written}
+		   elif ($res.mb_per_s // null) != null and ($res.usecs // null) != null
 		   then {unit: "MB", units: ($res.mb_per_s * $res.usecs / 1e6)}
 		   else {unit: "run", units: 1} end) as $u
 		| {run: $run, profile: ($profile | sub("-[0-9]+$"; "")),
