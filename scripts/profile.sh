@@ -11,8 +11,9 @@
 # clock and figures are those of an unprofiled run.  The scenario's timed
 # phase is cut by two marks (MARK=1: vp-insnmark in lib.sh's lat_start and
 # lat_stop, one syslog(2) call each; the plugin's window runs between the
-# two executions of the kernel's syslog entry).  Addresses are named with
-# the kernel's System.map; user space is summed as "[user]".
+# two executions of the kernel's syslog entry).  Kernel addresses are named
+# with the kernel's System.map; user space is counted per address and named
+# only in vp-insnmark (its symbols), the rest summed as "[user?]".
 #
 # Output, under PROFILE_DIR (build/profile)/SCENARIO:
 #   PROFILE-N/       the run (run.sh's layout) and insns.json (the plugin's
@@ -21,8 +22,9 @@
 #                    are for: classify-insns.sh)
 #   profile.json     per run: the window's instructions (total, kernel,
 #                    user), the load's own figures, the work it did (UNITS)
-#                    and instructions per unit; per profile the classes' and
-#                    the functions' instructions per unit (mean over the runs)
+#                    and instructions per unit; per profile the median
+#                    boot's instructions, classes and functions per unit,
+#                    and the spread of its boots
 #   summary.json     profile.json with each profile's 100 largest functions
 #   diff.txt, diff.json  each later profile (a) against the first (b): the
 #                    ratio of their instructions per unit (value, a over b)
@@ -37,15 +39,18 @@
 # AGAIN=1 boots nothing: it summarises the runs of an earlier call again
 # (the same PROFILEs, SCENARIO and REPEAT), for a changed classification.
 #
-# Knobs: SCENARIO (hackbench), REPEAT (1), DWARF (0), AGAIN (0), VP_ENV (the scenario's; CALIB_S=0
-# unless given: the calibration phases are outside the window), CLOCK
-# (icount; tcg also works; the plugin needs TCG, so kvm is refused), LANE,
-# TIMEOUT, TOP_N (25, the diff's rows), PROFILE_DIR, ARCH.
+# Knobs: SCENARIO (hackbench), REPEAT (1), DWARF (0), AGAIN (0), VP_ENV
+# (the scenario's; CALIB_S=0 unless given: the calibration phases are
+# outside the window), CLOCK (icount; tcg on the 1vcpu lane only: the
+# plugin's counters are exact when the vCPUs share one host thread; kvm is
+# refused), LANE, TIMEOUT, TOP_N (25, the diff's rows), PROFILE_DIR, ARCH.
 #
 # The work a run did, for the per-unit figures: a load that says what it
 # wrote (load.json's mb_written: fio-write) counts megabytes written; tbench,
-# which runs for a fixed time, megabytes (mb_per_s x seconds); one run of
-# any other load (hackbench, ctxswitch, perf-messaging, ...) is one unit.
+# which runs for a fixed time, megabytes (its mb_per_s x its time: an
+# approximation, the window being a little wider than tbench's run); one
+# run of any other load (hackbench, ctxswitch, perf-messaging, ...) is one
+# unit.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -61,7 +66,9 @@ CLOCK=${CLOCK:-icount}
 [ "$CLOCK" != auto ] || CLOCK=icount
 export CLOCK
 case $CLOCK in
-icount | tcg) ;;
+icount) ;;
+tcg) [ "${LANE:-1vcpu}" = 1vcpu ] ||
+	die "CLOCK=tcg with LANE=${LANE}: multi-threaded TCG would race the plugin's counters; use CLOCK=icount" ;;
 *) die "CLOCK=$CLOCK: the profiler is a TCG plugin; use CLOCK=icount (the lane's clock) or CLOCK=tcg" ;;
 esac
 need jq nm "${CC:-gcc}"
@@ -98,8 +105,8 @@ plugin_build() {
 		rm -rf "$hdrdir" "$apt"
 		mv "$hdrdir.part" "$hdrdir"
 	fi
-	so=$BUILD/plugin/vp-insns.so
-	if [ ! -f "$so" ] || [ "$TOP/tools/plugin/vp-insns.c" -nt "$so" ]; then
+	so=$BUILD/plugin/vp-insns-$up.so
+	if [ ! -f "$so" ] || [ "$TOP/tools/plugin/vp-insns.c" -nt "$so" ] || [ "$hdrdir/qemu-plugin.h" -nt "$so" ]; then
 		mkdir -p "$BUILD/plugin"
 		say "building the instruction-count plugin (QEMU $up)"
 		"${CC:-gcc}" -shared -fPIC -O2 -g -Wall -Wextra -Werror -I"$hdrdir" \
@@ -107,13 +114,11 @@ plugin_build() {
 		mv "$so.part" "$so"
 	fi
 }
-plugin_build
-
 # the marked program's symbols: the guest's own vp-insnmark (the host's
 # build on x86_64, the static cross build otherwise)
 umap_src=$TOP/tools/vp-insnmark
 [ "$ARCH" = x86_64 ] || umap_src=$BUILD/tools$ASFX/vp-insnmark
-[ -x "$umap_src" ] || die "no $umap_src; run 'make rootfs${ASFX:+ ARCH=$ARCH}'"
+[ "${AGAIN:-0}" = 1 ] || [ -x "$umap_src" ] || die "no $umap_src; run 'make rootfs${ASFX:+ ARCH=$ARCH}'"
 case $ARCH in
 x86_64) marksym=__x64_sys_syslog ;;
 arm64) marksym=__arm64_sys_syslog ;;
@@ -146,7 +151,12 @@ fi
 
 mkdir -p "$dir"
 umap=$dir/umap$ASFX.txt
-nm "$umap_src" >"$umap"
+if [ "$again" = 0 ]; then
+	plugin_build
+	# the host's copy of the program the guest image was built with (make
+	# rootfs installs this build)
+	nm "$umap_src" >"$umap"
+fi
 runs=()
 start=$(date +%s)
 n=0 total=$(( $# * repeat ))
@@ -168,7 +178,9 @@ for p; do
 		fi
 		env=MARK=1,CALIB_S=0${VP_ENV:+,$VP_ENV}
 		say "[$n/$total] $p: $scenario, profiled ($CLOCK, $(elapsed "$start") so far)"
-		# run.sh recreates its OUTDIR: the plugin writes beside it
+		# run.sh recreates its OUTDIR: the plugin writes beside it (and
+		# nothing an earlier, failed attempt left may be taken for its output)
+		rm -f "$out.insns.json" "$out.insns.raw"
 		KERNEL=$kd/$(basename "$KIMAGE") PLUGIN="file=$so,out=$out.insns.json,raw=$out.insns.raw,kmap=$map,umap=$umap,mark=$mark" \
 			VP_ENV=$env PROG=run.sh "$TOP/scripts/run.sh" "$p" "$scenario" "$out" ||
 			die "the profiled run of $p failed; see $out/console.log"
@@ -189,22 +201,26 @@ for r in "${runs[@]}"; do
 		die "could not classify the instructions of $r"
 done
 
-# profile.json: per run the totals and the work; per profile the functions
-# per unit, averaged over its runs
+# profile.json: per run the totals and the work; per profile the figures
+# of its median boot (by instructions per unit; of an even number of
+# boots the lower middle one: one real boot, so that its classes and
+# functions add up, and one boot whose page zeroing or start-up ran long
+# does not move it) and the spread of all its boots
 for r in "${runs[@]}"; do
 	ld=$r/results/load.json
 	[ -s "$ld" ] || ld=/dev/null
 	jq -c --arg run "$(basename "$r")" --arg profile "${r##*/}" --slurpfile load "$ld" \
 		--slurpfile classes "$r/classes.json" '
 		($load[0].results // {}) as $res
-		| (if ($res.mb_written // null) != null then {unit: "MB written", units: $res.mb_written}
-		   elif ($res.mb_per_s // null) != null and ($res.usecs // null) != null
+		| (if ($res.mb_written // 0) > 0 then {unit: "MB written", units: $res.mb_written}
+		   elif ($res.mb_per_s // 0) > 0 and ($res.usecs // 0) > 0
 		   then {unit: "MB", units: ($res.mb_per_s * $res.usecs / 1e6)}
 		   else {unit: "run", units: 1} end) as $u
 		| {run: $run, profile: ($profile | sub("-[0-9]+$"; "")),
 		   insns, kernel_insns, user_insns, unit: $u.unit, units: $u.units,
 		   insns_per_unit: (.insns / $u.units), kernel_per_unit: (.kernel_insns / $u.units),
 		   load: $res,
+		   top_functions: (.functions[:20] | map({f, insns: (.insns / $u.units)})),
 		   method: $classes[0].method,
 		   classes: ($classes[0].classes | map_values(. / $u.units)),
 		   functions: (.functions | map({key: .f, value: {insns: (.insns / $u.units), calls: (.calls / $u.units)}}) | from_entries)}' \
@@ -212,16 +228,12 @@ for r in "${runs[@]}"; do
 done | jq -s --arg scenario "$scenario" --arg arch "$ARCH" --arg clock "$CLOCK" --arg lane "${LANE:-1vcpu}" '
 	{scenario: $scenario, arch: $arch, clock: $clock, lane: $lane,
 	 runs: map(del(.functions)),
-	 profiles: (group_by(.profile) | map({key: .[0].profile, value: {
-		runs: length, unit: .[0].unit,
-		insns_per_unit: (map(.insns_per_unit) | add / length),
-		kernel_per_unit: (map(.kernel_per_unit) | add / length),
+	 profiles: (group_by(.profile) | map(sort_by(.insns_per_unit) | .[(length - 1) / 2 | floor] as $m
+		| {key: $m.profile, value: {
+		runs: length, unit: $m.unit, median_run: $m.run,
+		insns_per_unit: $m.insns_per_unit, kernel_per_unit: $m.kernel_per_unit,
 		spread: ((map(.insns_per_unit) | max) / (map(.insns_per_unit) | min) - 1),
-		classes: (length as $n | [.[].classes | to_entries[]] | group_by(.key)
-			| map({key: .[0].key, value: (map(.value) | add / $n)}) | from_entries),
-		functions: (length as $n | [.[].functions | to_entries[]] | group_by(.key)
-			| map({key: .[0].key, value: {insns: (map(.value.insns) | add / $n),
-				calls: (map(.value.calls) | add / $n)}}) | from_entries)}}) | from_entries)}' \
+		classes: $m.classes, functions: $m.functions}}) | from_entries)}' \
 	>"$dir/profile.json"
 
 # summary.json: profile.json with each profile's 100 largest functions (the

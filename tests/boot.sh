@@ -360,6 +360,9 @@ check needs=kernel,rootfs "make profile counts a known loop on $P: 2 x 10^7 inst
 check needs=patch "make profile refuses KVM (a TCG plugin), naming the clocks it takes" \
 	"CLOCK=kvm scripts/profile.sh $P" \
 	1 'use CLOCK=icount' 60
+check needs=patch "make profile refuses multi-threaded TCG on two vCPUs (the counters would race)" \
+	"CLOCK=tcg LANE=2vcpu scripts/profile.sh $P" \
+	1 'multi-threaded TCG would race' 60
 check needs=kernel,rootfs "a hung guest is one failed run, with its console log kept" \
 	"CLOCK=icount TIMEOUT=45 scripts/run.sh $P hang $T/hang; echo \"rc=\$? console=\$(grep -c 'vp: scenario hang start' $T/hang/console.log) status=\$(jq -r .status $T/hang/run.json)\"" \
 	0 '^rc=1 console=1 status=hang$' 120

@@ -5,11 +5,16 @@
  * executions of a marker instruction.
  *
  * Every guest instruction gets an inline counter (an add in the translated
- * code, no helper call), so the count is exact and the guest's own clock
- * (icount) is unchanged: under icount the guest cannot tell the plugin is
- * there.  Counters are kept per guest virtual address; the processes of a
- * system guest share user-space addresses, so user space is counted per
- * address only where a map names it (a non-PIE program).
+ * code, no helper call), kept per guest virtual address.  What is counted
+ * is what icount counts: each instruction executed, a faulting one once
+ * more when it is retried, and each iteration of a repeated string
+ * instruction (rep movs, rep stos) as one.  The guest's own clock under
+ * icount is unchanged by the plugin.  The inline adds are not atomic: the
+ * counts are exact when the vCPUs run on one host thread (icount, or TCG
+ * with thread=single), not under multi-threaded TCG with several vCPUs.
+ * The processes of a system guest share user-space addresses, so user
+ * space is counted per address but named only where a map names it (a
+ * non-PIE program).
  *
  * Arguments (-plugin vp-insns.so,ARG=VALUE,...):
  *   out=FILE     JSON summary (required)
@@ -17,17 +22,21 @@
  *                map names it), ascending
  *   kmap=FILE    a System.map for kernel addresses (bit 63 set)
  *   umap=FILE    an nm listing for user addresses (repeatable)
+ *                (of both, the text symbols: T t W w; an address below
+ *                the first or at or past _etext/_end is named by none)
  *   mark=ADDR    hex address of the marker instruction: the window runs
  *                from its START-th execution to its STOP-th; without a
  *                mark, from the start to the end of the run
  *   start=N stop=N  (default 1 and 2)
  *
  * The summary: {"marks", "window_complete", "insns", "kernel_insns",
- * "user_insns", "functions": [{"f", "insns", "calls"}...]} with
- * functions sorted by instructions, "calls" being the executions of the
- * function's first instruction.  Addresses no map names are summed as
- * "[user]", "[kernel?]" (beyond the kernel's text: modules, BPF) and,
- * for mapped user programs, "[user?]".
+ * "user_insns", "addresses", "functions": [{"f", "insns", "calls"}...]}
+ * with functions sorted by instructions, "calls" being the executions of
+ * the function's first instruction (a loop that starts there counts each
+ * pass).  Addresses no map names are summed as "[kernel?]" (outside the
+ * kernel's text: modules, BPF), "[user?]" when a user map was given and
+ * "[user]" when none was.  Of symbols at one address (aliases), the last
+ * by name takes the count.
  *
  * Built against the qemu-plugin.h of the QEMU it is loaded into
  * (scripts/profile.sh fetches it from the QEMU source package).
@@ -87,12 +96,13 @@ static struct slot *slot_new(uint64_t addr)
 	struct slot *s;
 
 	if (nslots == nchunks * CHUNK) {
-		chunks = realloc(chunks, (nchunks + 1) * sizeof(*chunks));
-		chunks[nchunks] = calloc(CHUNK, sizeof(struct slot));
-		if (!chunks || !chunks[nchunks]) {
+		struct slot **c = realloc(chunks, (nchunks + 1) * sizeof(*chunks));
+
+		if (!c || !(c[nchunks] = calloc(CHUNK, sizeof(struct slot)))) {
 			fprintf(stderr, "vp-insns: out of memory\n");
 			abort();
 		}
+		chunks = c;
 		nchunks++;
 	}
 	s = &chunks[nslots / CHUNK][nslots % CHUNK];
@@ -202,26 +212,39 @@ static uint64_t delta(size_t i)
 	return i < nslots_at_stop ? s->end - s->base : 0;
 }
 
+/* by address, then by name: which alias takes an address does not depend on qsort */
 static int sym_cmp(const void *a, const void *b)
 {
 	const struct sym *x = a, *y = b;
 
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
-/* System.map or nm output: "ADDR TYPE NAME" */
+static int is_end_marker(const char *name)
+{
+	return !strcmp(name, "_etext") || !strcmp(name, "etext") || !strcmp(name, "__etext") ||
+	       !strcmp(name, "_end") || !strcmp(name, "end") || !strcmp(name, "__end");
+}
+
+/* System.map or nm output: "ADDR TYPE NAME"; the text symbols and the end markers */
 static int load_map(struct symtab *t, const char *path)
 {
 	FILE *f = fopen(path, "r");
-	char line[512], name[400], type;
+	char line[1024], name[900], type;
 	unsigned long long a;
+	int end;
 
 	if (!f) {
 		fprintf(stderr, "vp-insns: cannot open map %s\n", path);
 		return -1;
 	}
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%llx %c %399s", &a, &type, name) != 3)
+		if (sscanf(line, "%llx %c %899s", &a, &type, name) != 3)
+			continue;
+		end = is_end_marker(name);
+		if (!end && !strchr("TtWw", type))
 			continue;
 		if (t->n == t->cap) {
 			t->cap = t->cap ? t->cap * 2 : 4096;
@@ -233,9 +256,7 @@ static int load_map(struct symtab *t, const char *path)
 		}
 		t->s[t->n].addr = a;
 		t->s[t->n].name = strdup(name);
-		t->s[t->n].end = !strcmp(name, "_etext") || !strcmp(name, "etext") ||
-				 !strcmp(name, "__etext") || !strcmp(name, "_end") ||
-				 !strcmp(name, "end") || !strcmp(name, "__end");
+		t->s[t->n].end = end;
 		t->n++;
 	}
 	fclose(f);
@@ -374,7 +395,7 @@ static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 				fns[k].calls += c;
 		}
 	}
-	/* symbols sharing an address (aliases) were each given nothing but the first */
+	/* of symbols sharing an address (aliases), only the last by name was given any */
 	qsort(fns, nsym, sizeof(*fns), fn_cmp);
 	while (nfn < nsym && fns[nfn].insns)
 		nfn++;
