@@ -77,7 +77,7 @@ export ARCH PROFILES CLOCK BENCH REPEAT SCENARIOS LANE GUESTS MEM CALIB_BOUND_US
 S := scripts
 ALL_PROFILES := $(basename $(notdir $(wildcard configs/profiles/*.config)))
 
-.PHONY: help deps tree patch configs defconfigs defconfig-models kernels rootfs boot bench report stretches hotspots profile inspect bisect mbox reliability check test clean distclean
+.PHONY: help deps tree patch configs defconfigs defconfig-models kernels rootfs boot bench report stretches hotspots profile selftests inspect bisect mbox reliability check test clean distclean
 
 help:
 	@echo 'voluntary-preempt - Server and Desktop preemption models for Linux 7.3'
@@ -112,6 +112,9 @@ help:
 	@echo '             DWARF=1: kernels rebuilt with debug information, instructions classed by inline chain'
 	@echo '  inspect    does each PROFILES kernel touch the preempt count? (objdump of vmlinux; x86_64:'
 	@echo '             __preempt_count, arm64: thread_info through sp_el0)'
+	@echo '  selftests  the tree'"'"'s futex, rseq and sched selftests in the guest on each PROFILES kernel'
+	@echo '             (upstream-lazy server desktop server-dynamic); a test that fails where the first'
+	@echo '             kernel passes is a regression (TARGETS, SELFTESTS_TIMEOUT; build/selftests/)'
 	@echo '  bisect     build every prefix of the series (each patch builds on its own; PROFILE)'
 	@echo '  mbox       build/mbox/: the series as mail (cover letter, [PATCH 0/N]..[PATCH N/N] mbox for git am;'
 	@echo '             the cover letter'"'"'s tables from the newest committed calibrated run of every PROFILES kernel)'
@@ -212,6 +215,19 @@ inspect: patch
 reliability: deps patch rootfs
 	@$(S)/kernels.sh $(RELIABILITY_PROFILES) $(DEBUG) $(DYNAMIC)
 	@DEBUG='$(DEBUG)' DYNAMIC='$(DYNAMIC)' $(S)/reliability.sh $(RELIABILITY_PROFILES)
+
+# 'make selftests': the 7.3 tree's own futex, rseq and sched selftests
+# (TARGETS) in the guest on each PROFILES kernel, each against the first
+# (default: upstream-lazy server desktop server-dynamic); a test failing
+# where the first passes fails the target (scripts/selftests.sh, about 10
+# minutes a kernel under icount).  Two vCPUs and 2400 s a boot unless
+# LANE or TIMEOUT are given (the defaults above are the latency lane's).
+SELFTESTS_PROFILES = $(if $(filter command line environment,$(origin PROFILES)),$(PROFILES),upstream-lazy server desktop server-dynamic)
+selftests: deps patch rootfs
+	@$(S)/kernels.sh $(SELFTESTS_PROFILES)
+	@LANE=$(if $(filter command line environment,$(origin LANE)),$(LANE),2vcpu) \
+		TIMEOUT=$(if $(filter command line environment,$(origin TIMEOUT)),$(TIMEOUT),2400) \
+		$(S)/selftests.sh $(SELFTESTS_PROFILES)
 
 bisect: tree
 	@PROFILE=$(if $(filter command line,$(origin PROFILE)),$(PROFILE),server) $(S)/bisect-build.sh

@@ -363,6 +363,17 @@ check needs=patch "make profile refuses KVM (a TCG plugin), naming the clocks it
 check needs=patch "make profile refuses multi-threaded TCG on two vCPUs (the counters would race)" \
 	"CLOCK=tcg LANE=2vcpu scripts/profile.sh $P" \
 	1 'multi-threaded TCG would race' 60
+# The tree's own selftests (scripts/selftests.sh, make selftests) on $P,
+# the quick ones: futex's whole run.sh (the wake paths of the futex point
+# among them) and rseq's basic, benchmark, syscall-error and legacy tests,
+# every one passing (make selftests judges the full set against
+# upstream-lazy; results/2026-12-06-selftests/).
+check needs=kernel,rootfs "the tree's futex and rseq selftests (the quick ones) pass on $P in the guest (two vCPUs, icount)" \
+	"SELFTESTS_OUT=$T/selftests CLOCK=icount LANE=2vcpu TIMEOUT=900 TARGETS='futex rseq' SELFTESTS_TIMEOUT=180 \
+	 SELFTESTS=futex+rseq:basic_test+rseq:param_test_benchmark+rseq:run_syscall_errors_test.sh+rseq:run_legacy_check.sh \
+	 scripts/selftests.sh $P >$T/selftests.out 2>&1; tail -n 8 $T/selftests.out;
+	 f=$T/selftests/summary.json; echo \"status=\$(jq -r '.profiles[0].status' \$f) ok=\$(jq '.profiles[0].counts.ok' \$f) not_ok=\$(jq '.profiles[0].counts[\"not ok\"]' \$f)\"" \
+	0 '^status=ok ok=5 not_ok=0$' 1200
 check needs=kernel,rootfs "a hung guest is one failed run, with its console log kept" \
 	"CLOCK=icount TIMEOUT=45 scripts/run.sh $P hang $T/hang; echo \"rc=\$? console=\$(grep -c 'vp: scenario hang start' $T/hang/console.log) status=\$(jq -r .status $T/hang/run.json)\"" \
 	0 '^rc=1 console=1 status=hang$' 120
