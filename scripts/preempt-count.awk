@@ -16,6 +16,9 @@
 # instruction that addresses it ("%gs:...(%rip) # <__preempt_count>").
 # arm64: the comment at the top of inspect-vmlinux.sh (a linear scan of the
 # registers holding the task pointer from sp_el0; OFF and OFF+4 of it).
+# arm64 has no "test" kind (its decrement-and-test is a load, a subtract,
+# a store and a branch on a register): its counts are the accesses alone,
+# not comparable one for one with x86_64's.
 function flush() { if (mode != "addrs" && fn != "") printf "%s %d %d\n", fn, c, n }
 function regno(r) { return (r ~ /^[xw][0-9]+$/) ? substr(r, 2) + 0 : -1 }
 function hit(kind) {
