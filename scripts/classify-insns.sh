@@ -67,16 +67,10 @@ if "${CROSS}readelf" -S "$kdir/vmlinux" | grep -q '\.debug_info'; then
 	awk '$1 !~ /^[89a-f]/ { u += $2 } END { printf "user %.0f\n", u }' "$raw" >>"$raw.classes.tmp"
 else
 	method=disassembly
-	dis=$kdir/vmlinux.dis pca=$kdir/preempt-count.addrs off=0
-	if [ ! -s "$dis" ] || [ "$dis" -ot "$kdir/vmlinux" ]; then
-		say "disassembling $kdir/vmlinux (once per build)"
-		"${CROSS}objdump" -d --no-show-raw-insn "$kdir/vmlinux" >"$dis.part" && mv "$dis.part" "$dis"
-	fi
+	pca=$kdir/preempt-count.addrs off=0
+	dis=$(vmlinux_dis "$kdir")
 	if [ ! -s "$pca" ] || [ "$pca" -ot "$dis" ] || [ "$pca" -ot "$TOP/scripts/preempt-count.awk" ]; then
-		if [ "$ARCH" = arm64 ]; then
-			off=$(awk '$1 == "#define" && $2 == "TSK_TI_PREEMPT" {print $3}' "$kdir/include/generated/asm-offsets.h")
-			[[ $off =~ ^[0-9]+$ ]] || die "no TSK_TI_PREEMPT in $kdir/include/generated/asm-offsets.h"
-		fi
+		[ "$ARCH" != arm64 ] || off=$(tsk_ti_preempt "$kdir")
 		awk -v arch="$ARCH" -v off="$off" -v mode=addrs -f "$TOP/scripts/preempt-count.awk" "$dis" >"$pca.part" &&
 			mv "$pca.part" "$pca"
 	fi

@@ -47,13 +47,9 @@ for p; do
 	d=$KERNELS/$(profile_kernel "$p")
 	[ -f "$d/vmlinux" ] || die "no vmlinux for $p; run 'make kernels ARCH=$ARCH PROFILES=$p'"
 	cfg() { grep -q "^CONFIG_$1=y" "$d/.config" && echo true || echo false; }
-	dis=$d/vmlinux.dis
-	if [ ! -s "$dis" ] || [ "$dis" -ot "$d/vmlinux" ]; then
-		"${CROSS}objdump" -d --no-show-raw-insn "$d/vmlinux" >"$dis.part" && mv "$dis.part" "$dis"
-	fi
+	dis=$(vmlinux_dis "$d")
 	if [ "$ARCH" = arm64 ]; then
-		off=$(awk '$1 == "#define" && $2 == "TSK_TI_PREEMPT" {print $3}' "$d/include/generated/asm-offsets.h")
-		[[ $off =~ ^[0-9]+$ ]] || die "no TSK_TI_PREEMPT in $d/include/generated/asm-offsets.h"
+		off=$(tsk_ti_preempt "$d")
 		# per function: name, preempt count instructions, instructions
 		table=$(awk -v arch=arm64 -v off="$off" -f "$TOP/scripts/preempt-count.awk" "$dis")
 		total=$(awk '{t += $2} END {print t + 0}' <<<"$table")

@@ -180,6 +180,29 @@ variant_env() {
 	(IFS=,; echo "${env[*]}")
 }
 
+# vmlinux_dis KDIR: the path of KDIR's vmlinux disassembly (objdump -d
+# --no-show-raw-insn), made once per build of it (inspect-vmlinux.sh,
+# classify-insns.sh).
+vmlinux_dis() {
+	local dis=$1/vmlinux.dis
+	[ -f "$1/vmlinux" ] || die "no $1/vmlinux"
+	if [ ! -s "$dis" ] || [ "$dis" -ot "$1/vmlinux" ]; then
+		say "disassembling $1/vmlinux (once per build)"
+		"${CROSS}objdump" -d --no-show-raw-insn "$1/vmlinux" >"$dis.part" && mv "$dis.part" "$dis" ||
+			die "objdump of $1/vmlinux failed"
+	fi
+	echo "$dis"
+}
+
+# tsk_ti_preempt KDIR: where an arm64 build of KDIR keeps the preempt count
+# in task_struct (asm-offsets.h's TSK_TI_PREEMPT; preempt-count.awk's off).
+tsk_ti_preempt() {
+	local off h=$1/include/generated/asm-offsets.h
+	off=$(awk '$1 == "#define" && $2 == "TSK_TI_PREEMPT" {print $3}' "$h")
+	[[ $off =~ ^[0-9]+$ ]] || die "no TSK_TI_PREEMPT in $h"
+	echo "$off"
+}
+
 # Refuse a tree whose top Makefile is not $KVER_WANT.
 check_tree_version() {
 	local mk=$1/Makefile v p
