@@ -170,12 +170,12 @@ if [ -n "$dynamic" ]; then
 	# each point's load on the one-vCPU lane (icount, as the boot suite's
 	# traced checks), traced; FUNC:MIN, the functions whose reschedules name
 	# a point (Documentation/testing.rst) and how many each needs.  Under
-	# preempt=voluntary might_sleep() reschedules too: ext4_end_io_end() and
-	# wake_up_q_sleepable() begin with one, so their counts there do not
-	# name the point and are not judged.
+	# preempt=voluntary might_sleep() reschedules too: wake_up_q_sleepable()
+	# begins with one, so its count there does not name the point and is not
+	# judged.
 	{
 		for m in none voluntary full; do
-			for spec in "fio-write|$(bench_env quick fio-write)|mpage_map_and_submit_buffers:1,ext4_end_io_end:1" \
+			for spec in "fio-write|$(bench_env quick fio-write)|mpage_map_and_submit_buffers:1,ext4_finish_io_end_bios:1" \
 				"futex-wake|THREADS=800|wake_up_q_sleepable:1000" "ctxswitch||ext4_mpage_readpages:1" \
 				"pcp-decay||decay_pcp_high:10" \
 				"ext3-truncate|SIZE_MB=1600,MKFS_OPTS=-b1024|jbd2_journal_write_revoke_records:1,ext4_process_freed_data:1"; do
@@ -188,7 +188,7 @@ if [ -n "$dynamic" ]; then
 					'($fns | split(",") | map(split(":") | {key: .[0], value: (.[1] | tonumber)}) | from_entries) as $min |
 					 {mode: $m, scenario: $s, status: $st, traced: ($r[0] != null and $r[0].entries_lost == 0),
 					  at: ($min | with_entries(.value = ($r[0].at[.key] // 0))),
-					  not_judged: (if $m == "voluntary" then ["ext4_end_io_end", "wake_up_q_sleepable"] else [] end)} |
+					  not_judged: (if $m == "voluntary" then ["wake_up_q_sleepable"] else [] end)} |
 					 .ok = (.status == "ok" and .traced and
 						(.not_judged as $nj | .at | to_entries | map(select(.key as $k | $nj | index($k) | not)) |
 						 if $m == "full" then all(.value == 0) else all(.value >= $min[.key]) end))'
