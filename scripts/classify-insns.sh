@@ -26,6 +26,11 @@
 # is spinlock, and the call to the out-of-line _raw_spin_unlock() is
 # spinlock too, wherever the compiler put them.
 #
+# An instruction whose chain names no class is classed by its innermost
+# source line (line_class below): code a macro expands to carries the line
+# of the macro's use, and a function's opening and closing braces carry
+# its prologue and epilogue ("entry_exit").
+#
 # method "disassembly", without debug information: the instructions that
 # address the preempt count (preempt-count.awk), the rest by the function
 # they are in; code inlined into a caller stays with the caller ("other").
@@ -50,19 +55,49 @@ function class_of(f) {
 	return ""
 }'
 
+# line_class: with DWARF, code that a macro expands to (preempt_disable(),
+# local_lock(), might_sleep(), ...) is named by the line that uses the
+# macro, in the function that uses it: the class of an instruction whose
+# chain has none is the class of that source line's macro, if it calls
+# one, and "entry_exit" for a line that is a lone brace, a function's
+# first or last (the registers it saves and restores, its frame).
+line_classes='
+function line_text(f, l,   path, line, i) {
+	if (!(f in loaded)) {
+		loaded[f] = 1
+		path = f ~ /^\// ? f : src "/" f
+		i = 0
+		while ((getline line < path) > 0) txt[f, ++i] = line
+		close(path)
+	}
+	return txt[f, l]
+}
+function line_class(fl,   f, l, t) {
+	sub(/ \(discriminator [0-9]+\)$/, "", fl)
+	if (fl !~ /:[0-9]+$/) return ""
+	f = fl; sub(/:[0-9]+$/, "", f); l = fl; sub(/.*:/, "", l)
+	t = line_text(f, l + 0)
+	if (t ~ /(^|[^a-z_])(preempt_(disable|enable)(_notrace|_no_resched)?|preempt_check_resched|local_(lock|unlock|trylock)(_irq|_irqsave|_irqrestore|_nested_bh)?|get_cpu|put_cpu|get_cpu_var|put_cpu_var|get_cpu_ptr|put_cpu_ptr) *\(/) return "preempt_count"
+	if (t ~ /(^|[^a-z_])(might_sleep|might_sleep_if|might_fault|might_resched|cond_resched|cond_resched_lock|cond_resched_rcu) *\(/) return "cond_resched_might_sleep"
+	if (t ~ /(^|[^a-z_])(rcu_read_lock|rcu_read_unlock)(_bh|_sched)? *\(/) return "rcu_read_side"
+	if (t ~ /^[ \t]*[{}][ \t]*$/) return "entry_exit"
+	return ""
+}'
+
 if "${CROSS}readelf" -S "$kdir/vmlinux" | grep -q '\.debug_info'; then
 	method=dwarf
 	# kernel addresses (bit 63 set: the first hex digit 8-f) to addr2line,
 	# user space summed apart
 	awk '$1 ~ /^[89a-f]/ { print "0x" $1 }' "$raw" | "${CROSS}addr2line" -a -i -f -e "$kdir/vmlinux" |
-		awk "$classes"'
+		awk -v src="$kdir/source" "$classes$line_classes"'
 			FNR == NR { n[$1] = $2; next }
 			/^0x[0-9a-f]+$/ {
+				if (a != "" && c == "") c = line_class(fl)
 				if (a != "") t[c == "" ? "other" : c] += n[a]
-				a = substr($0, 3); c = ""; fr = 0; next
+				a = substr($0, 3); c = ""; fr = 0; fl = ""; next
 			}
-			{ fr++; if (fr % 2 == 1 && c == "") c = class_of($0) }
-			END { if (a != "") t[c == "" ? "other" : c] += n[a]; for (k in t) printf "%s %.0f\n", k, t[k] }' \
+			{ fr++; if (fr % 2 == 1 && c == "") c = class_of($0); if (fr == 2) fl = $0 }
+			END { if (a != "" && c == "") c = line_class(fl); if (a != "") t[c == "" ? "other" : c] += n[a]; for (k in t) printf "%s %.0f\n", k, t[k] }' \
 			<(awk '$1 ~ /^[89a-f]/ { print $1, $2 }' "$raw" | sed 's/^0*//') - >"$raw.classes.tmp"
 	awk '$1 !~ /^[89a-f]/ { u += $2 } END { printf "user %.0f\n", u }' "$raw" >>"$raw.classes.tmp"
 else

@@ -37,7 +37,11 @@
 # attribution that names code inlined into its callers.
 #
 # AGAIN=1 boots nothing: it summarises the runs of an earlier call again
-# (the same PROFILEs, SCENARIO and REPEAT), for a changed classification.
+# (the same PROFILEs, SCENARIO and REPEAT), for a changed classification;
+# with DWARF=1, runs made without it are classified by the DWARF kernels'
+# inline chains (built first if need be), once every counted address is
+# found to start an instruction of the DWARF kernel: the same code, if the
+# series has not changed since the runs.
 #
 # Knobs: SCENARIO (hackbench), REPEAT (1), DWARF (0), AGAIN (0), VP_ENV
 # (the scenario's; CALIB_S=0 unless given: the calibration phases are
@@ -138,7 +142,7 @@ kdir_of() {
 		echo "$KERNELS/$(profile_kernel "$1")"
 	fi
 }
-if [ "$dwarf" = 1 ] && [ "$again" = 0 ]; then
+if [ "$dwarf" = 1 ]; then
 	base=$BUILD/profile/guest-base$ASFX-dwarf.config
 	mkdir -p "$BUILD/profile"
 	cat "$GUEST_BASE" "$TOP/configs/profile-dwarf.config" >"$base.tmp"
@@ -192,6 +196,33 @@ for p; do
 		runs+=("$out")
 	done
 done
+
+# AGAIN=1 DWARF=1 classifies runs made on the kernels without debug
+# information by the DWARF kernels' inline chains.  Debug information moves
+# the data behind the text, not the code: the instructions are the same at
+# the same addresses (only displacements into the data differ).  Checked:
+# the kernel addresses a run counted must start instructions of the DWARF
+# kernel's disassembly, but for at most one in a thousand: code the kernel
+# patches as it boots (alternatives) and encodings objdump cannot decode
+# start instructions where the file's disassembly does not, in both
+# kernels alike, while other code would move nearly every address.
+dwarf_matches() {
+	local dis
+	dis=$(vmlinux_dis "$1")
+	awk 'FNR == NR { if ($1 ~ /^[0-9a-f]+:$/) ins[substr($1, 1, length($1) - 1)] = 1; next }
+		$1 ~ /^[89a-f]/ { n++; if (!($1 in ins)) { bad++; if (bad <= 3) ex = ex " " $1 " (" $3 ")" } }
+		END {
+			printf "  %d of %d counted kernel addresses start no instruction of the disassembly%s\n", bad, n, (bad ? ", e.g." ex : "") > "/dev/stderr"
+			exit !(n > 0 && bad * 1000 <= n)
+		}' "$dis" "$2"
+}
+if [ "$dwarf" = 1 ] && [ "$again" = 1 ]; then
+	for r in "${runs[@]}"; do
+		p=$(basename "$r" | sed 's/-[0-9]*$//')
+		dwarf_matches "$(kdir_of "$p")" "$r/insns.raw" ||
+			die "$r was not counted on the code of $(kdir_of "$p") (see above): profile it with DWARF=1 instead"
+	done
+fi
 
 # What each counted instruction was for (classify-insns.sh): by its chain
 # of inlined functions with DWARF=1, else from the disassembly.
