@@ -59,13 +59,16 @@ function class_of(f) {
 # local_lock(), might_sleep(), ...) is named by the line that uses the
 # macro, in the function that uses it: the class of an instruction whose
 # chain has none is the class of that source line's macro, if it calls
-# one, and "entry_exit" for a line that is a lone brace, a function's
-# first or last (the registers it saves and restores, its frame).
+# one, and "entry_exit" for a function's opening or closing brace (a lone
+# brace in the first column: the registers it saves and restores, its
+# frame).  The lines are read from the files the debug information names
+# (absolute, or relative to the build directory KDIR): classify before
+# that source tree changes.
 line_classes='
 function line_text(f, l,   path, line, i) {
 	if (!(f in loaded)) {
 		loaded[f] = 1
-		path = f ~ /^\// ? f : src "/" f
+		path = f ~ /^\// ? f : kdir "/" f
 		i = 0
 		while ((getline line < path) > 0) txt[f, ++i] = line
 		close(path)
@@ -80,7 +83,7 @@ function line_class(fl,   f, l, t) {
 	if (t ~ /(^|[^a-z_])(preempt_(disable|enable)(_notrace|_no_resched)?|preempt_check_resched|local_(lock|unlock|trylock)(_irq|_irqsave|_irqrestore|_nested_bh)?|get_cpu|put_cpu|get_cpu_var|put_cpu_var|get_cpu_ptr|put_cpu_ptr) *\(/) return "preempt_count"
 	if (t ~ /(^|[^a-z_])(might_sleep|might_sleep_if|might_fault|might_resched|cond_resched|cond_resched_lock|cond_resched_rcu) *\(/) return "cond_resched_might_sleep"
 	if (t ~ /(^|[^a-z_])(rcu_read_lock|rcu_read_unlock)(_bh|_sched)? *\(/) return "rcu_read_side"
-	if (t ~ /^[ \t]*[{}][ \t]*$/) return "entry_exit"
+	if (t ~ /^[{}][ \t]*$/) return "entry_exit"
 	return ""
 }'
 
@@ -89,7 +92,7 @@ if "${CROSS}readelf" -S "$kdir/vmlinux" | grep -q '\.debug_info'; then
 	# kernel addresses (bit 63 set: the first hex digit 8-f) to addr2line,
 	# user space summed apart
 	awk '$1 ~ /^[89a-f]/ { print "0x" $1 }' "$raw" | "${CROSS}addr2line" -a -i -f -e "$kdir/vmlinux" |
-		awk -v src="$kdir/source" "$classes$line_classes"'
+		awk -v kdir="$kdir" "$classes$line_classes"'
 			FNR == NR { n[$1] = $2; next }
 			/^0x[0-9a-f]+$/ {
 				if (a != "" && c == "") c = line_class(fl)

@@ -278,14 +278,14 @@ folio after folio, and the deferred completion that ends the writeback
 of every folio of the io_ends an unwritten-extent conversion queued),
 the first connect()'s fill of the 256 KiB port-perturbation table, and
 the wakeups of a futex broadcast to hundreds of waiters.  The points
-have one form: cond_resched() on every pass, so that
+have one form: cond_resched(), called on every pass, so that
 DEBUG_ATOMIC_SLEEP's __might_resched() sees the point whether or not a
-reschedule is due (ext4's deferred completion passes it once 32 pages
-have ended: after every folio, a task in fsync() waiting for the next
-one preempted the worker each time); it is empty in static Lazy and
-Full builds and returns at once in PREEMPT_DYNAMIC's lazy and full
-modes.  Where work in
-flight must be finished first (starting the readahead's I/O, submitting
+reschedule is due (but in ext4's deferred completion, which calls it
+once 32 pages have ended: called after every folio, it let a task in
+fsync() waiting for the next one preempt the worker each time); it is
+empty in static Lazy and Full builds and returns at once in
+PREEMPT_DYNAMIC's lazy and full modes.  Where work in flight must be
+finished first (starting the readahead's I/O, submitting
 ext4's bio), that work is done only under need_resched() &&
 !preempt_model_preemptible(), tested in that order, so that the
 out-of-line model test of a PREEMPT_DYNAMIC kernel runs only when a

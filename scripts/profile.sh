@@ -39,9 +39,9 @@
 # AGAIN=1 boots nothing: it summarises the runs of an earlier call again
 # (the same PROFILEs, SCENARIO and REPEAT), for a changed classification;
 # with DWARF=1, runs made without it are classified by the DWARF kernels'
-# inline chains (built first if need be), once every counted address is
-# found to start an instruction of the DWARF kernel: the same code, if the
-# series has not changed since the runs.
+# inline chains (built first if need be), once every counted address but
+# one in a thousand is found to start an instruction of the DWARF kernel:
+# the same code, if the series has not changed since the runs.
 #
 # Knobs: SCENARIO (hackbench), REPEAT (1), DWARF (0), AGAIN (0), VP_ENV
 # (the scenario's; CALIB_S=0 unless given: the calibration phases are
@@ -208,7 +208,7 @@ done
 # kernels alike, while other code would move nearly every address.
 dwarf_matches() {
 	local dis
-	dis=$(vmlinux_dis "$1")
+	dis=$(vmlinux_dis "$1") && [ -s "$dis" ] || die "no disassembly of $1/vmlinux"
 	awk 'FNR == NR { if ($1 ~ /^[0-9a-f]+:$/) ins[substr($1, 1, length($1) - 1)] = 1; next }
 		$1 ~ /^[89a-f]/ { n++; if (!($1 in ins)) { bad++; if (bad <= 3) ex = ex " " $1 " (" $3 ")" } }
 		END {
