@@ -206,21 +206,29 @@ done
 # patches as it boots (alternatives) and encodings objdump cannot decode
 # start instructions where the file's disassembly does not, in both
 # kernels alike, while other code would move nearly every address.
+# dwarf_matches KDIR RAW...: each RAW against KDIR's disassembly, read once
 dwarf_matches() {
-	local dis
-	dis=$(vmlinux_dis "$1") && [ -s "$dis" ] || die "no disassembly of $1/vmlinux"
+	local kd=$1 dis
+	shift
+	dis=$(vmlinux_dis "$kd") && [ -s "$dis" ] || die "no disassembly of $kd/vmlinux"
 	awk 'FNR == NR { if ($1 ~ /^[0-9a-f]+:$/) ins[substr($1, 1, length($1) - 1)] = 1; next }
+		FNR == 1 { done_file(); f = FILENAME; n = bad = 0; ex = "" }
 		$1 ~ /^[89a-f]/ { n++; if (!($1 in ins)) { bad++; if (bad <= 3) ex = ex " " $1 " (" $3 ")" } }
-		END {
-			printf "  %d of %d counted kernel addresses start no instruction of the disassembly%s\n", bad, n, (bad ? ", e.g." ex : "") > "/dev/stderr"
-			exit !(n > 0 && bad * 1000 <= n)
-		}' "$dis" "$2"
+		function done_file() {
+			if (f == "") return
+			printf "  %s: %d of %d counted kernel addresses start no instruction of the disassembly%s\n", f, bad, n, (bad ? ", e.g." ex : "") > "/dev/stderr"
+			if (!(n > 0 && bad * 1000 <= n)) failed = 1
+		}
+		END { done_file(); exit failed }' "$dis" "$@"
 }
 if [ "$dwarf" = 1 ] && [ "$again" = 1 ]; then
-	for r in "${runs[@]}"; do
-		p=$(basename "$r" | sed 's/-[0-9]*$//')
-		dwarf_matches "$(kdir_of "$p")" "$r/insns.raw" ||
-			die "$r was not counted on the code of $(kdir_of "$p") (see above): profile it with DWARF=1 instead"
+	for p; do
+		raws=()
+		for r in "${runs[@]}"; do
+			[ "$(basename "$r" | sed 's/-[0-9]*$//')" = "$p" ] && raws+=("$r/insns.raw")
+		done
+		dwarf_matches "$(kdir_of "$p")" "${raws[@]}" ||
+			die "runs of $p were not counted on the code of $(kdir_of "$p") (see above): profile them with DWARF=1 instead"
 	done
 fi
 
