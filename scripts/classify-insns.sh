@@ -4,7 +4,9 @@
 # classify-insns.sh KDIR RAW - what the counted instructions of a profiled
 # run were for.  KDIR: the kernel's build directory (vmlinux, System.map);
 # RAW: the plugin's insns.raw ("address count function").  Prints one JSON
-# object: {"method": ..., "classes": {class: instructions}}.
+# object: {"method": ..., "classes": {class: instructions}}, with DWARF also
+# "entry_exit_functions" and "inlined_functions" ({function: instructions},
+# below; empty without).
 #
 # The classes: preempt_count (reading, writing and testing the preempt
 # count, with what preempt_disable() and preempt_enable() expand to),
@@ -14,9 +16,15 @@
 # call sites; non-preemptible RCU's rcu_all_qs() that cond_resched()
 # calls), rcu_read_side (rcu_read_lock() and rcu_read_unlock(): with
 # preemptible RCU the out-of-line __rcu_read_lock() and its unlock's
-# special case), spinlock (spin_lock(), spin_unlock() and the like, inline
-# or not), static_calls (the trampolines), other, and user (all of user
-# space).
+# special case), rcu_switch (RCU's part of a context switch,
+# rcu_note_context_switch(), rcu_qs() and preemptible RCU's
+# rcu_preempt_ctxt_queue(); the deferred quiescent state the switch
+# reports, rcu_preempt_deferred_qs(), stays in rcu_read_side, as
+# rcu_read_unlock() reports it too), spinlock (spin_lock(), spin_unlock() and the like, inline
+# or not), static_calls (the trampolines), preempt_model (the
+# preempt_model_*() tests, out-of-line calls under PREEMPT_DYNAMIC,
+# constants otherwise), page_zeroing (pages cleared, whose number varies
+# from boot to boot), other, and user (all of user space).
 #
 # method "dwarf", when the vmlinux has debug information
 # (CONFIG_DEBUG_INFO): every instruction's chain of inlined functions
@@ -29,7 +37,14 @@
 # An instruction whose chain names no class is classed by its innermost
 # source line (line_class below): code a macro expands to carries the line
 # of the macro's use, and a function's opening and closing braces carry
-# its prologue and epilogue ("entry_exit").
+# its prologue and epilogue ("entry_exit").  The prologues and epilogues
+# of functions compiled out of line (an instruction whose chain is the
+# function alone) are also counted per function ("entry_exit_functions"),
+# and so are the instructions each function ran inlined into another (any
+# frame of a chain but the outermost: "inlined_functions").  Where one
+# kernel calls a function that the other has no symbol for and ran
+# inlined, profile.sh moves the prologues and epilogues of the calls to
+# their own class ("inlining").
 #
 # method "disassembly", without debug information: the instructions that
 # address the preempt count (preempt-count.awk), the rest by the function
@@ -49,9 +64,12 @@ function class_of(f) {
 	if (f ~ /^(__preempt_count_(add|sub|dec_and_test|inc|dec)|preempt_count(_add|_sub|_set|_ptr|_inc|_dec)?|should_resched|__preempt_count_.*|preempt_count_dec_and_test|test_preempt_need_resched|set_preempt_need_resched|clear_preempt_need_resched)$/) return "preempt_count"
 	if (f ~ /^(preempt_schedule.*|__preempt_schedule.*|preempt_schedule_thunk|preempt_schedule_notrace_thunk|__SCT__preempt_schedule.*)$/) return "preempt_schedule"
 	if (f ~ /^(might_alloc|might_sleep_if|might_resched|__might_resched|__might_sleep|might_fault|__might_fault|cond_resched|_cond_resched|__cond_resched|dynamic_cond_resched|dynamic_might_resched|__SCT__cond_resched|__SCT__might_resched|rcu_all_qs)$/) return "cond_resched_might_sleep"
+	if (f ~ /^(rcu_note_context_switch|rcu_qs|rcu_preempt_ctxt_queue)$/) return "rcu_switch"
 	if (f ~ /^(rcu_read_lock|rcu_read_unlock|__rcu_read_lock|__rcu_read_unlock|rcu_read_unlock_special|rcu_preempt_read_enter|rcu_preempt_read_exit|rcu_preempt_depth|rcu_preempt_deferred_qs.*|rcu_preempt_need_deferred_qs|rcu_read_lock_sched|rcu_read_unlock_sched|rcu_read_lock_sched_notrace|rcu_read_unlock_sched_notrace)$/) return "rcu_read_side"
 	if (f ~ /^(spin_lock.*|spin_unlock.*|spin_trylock.*|raw_spin_lock.*|raw_spin_unlock.*|raw_spin_trylock.*|_raw_(spin|read|write)_.*|__raw_(spin|read|write)_.*|do_raw_(spin|read|write)_.*|read_lock.*|read_unlock.*|write_lock.*|write_unlock.*)$/) return "spinlock"
 	if (f ~ /^(__SCT__.*|__static_call_return0)$/) return "static_calls"
+	if (f ~ /^(preempt_model_(none|voluntary|full|lazy|rt|preemptible)|preempt_model_str)$/) return "preempt_model"
+	if (f ~ /^(clear_pages|clear_page|clear_page_(rep|orig|erms)|__clear_pages_unrolled|clear_highpage.*|clear_user_highpage.*|clear_user_pages|kernel_init_pages|clear_highpages_kasan_tagged)$/) return "page_zeroing"
 	return ""
 }'
 
@@ -94,13 +112,22 @@ if "${CROSS}readelf" -S "$kdir/vmlinux" | grep -q '\.debug_info'; then
 	awk '$1 ~ /^[89a-f]/ { print "0x" $1 }' "$raw" | "${CROSS}addr2line" -a -i -f -e "$kdir/vmlinux" |
 		awk -v kdir="$kdir" "$classes$line_classes"'
 			FNR == NR { n[$1] = $2; next }
-			/^0x[0-9a-f]+$/ {
-				if (a != "" && c == "") c = line_class(fl)
-				if (a != "") t[c == "" ? "other" : c] += n[a]
-				a = substr($0, 3); c = ""; fr = 0; fl = ""; next
+			function count(   i) {
+				if (a == "") return
+				if (c == "") c = line_class(fl)
+				t[c == "" ? "other" : c] += n[a]
+				if (c == "entry_exit" && fr == 2) ee[f[1]] += n[a]
+				# every frame but the outermost is a function inlined here
+				for (i = 1; i < fr / 2; i++) inl[f[i]] += n[a]
 			}
-			{ fr++; if (fr % 2 == 1 && c == "") c = class_of($0); if (fr == 2) fl = $0 }
-			END { if (a != "" && c == "") c = line_class(fl); if (a != "") t[c == "" ? "other" : c] += n[a]; for (k in t) printf "%s %.0f\n", k, t[k] }' \
+			/^0x[0-9a-f]+$/ { count(); a = substr($0, 3); c = ""; fr = 0; fl = ""; next }
+			{ fr++; if (fr % 2 == 1) { f[(fr + 1) / 2] = $0; if (c == "") c = class_of($0) } if (fr == 2) fl = $0 }
+			END {
+				count()
+				for (k in t) printf "%s %.0f\n", k, t[k]
+				for (k in ee) printf "entry_exit_function:%s %.0f\n", k, ee[k]
+				for (k in inl) printf "inlined_function:%s %.0f\n", k, inl[k]
+			}' \
 			<(awk '$1 ~ /^[89a-f]/ { print $1, $2 }' "$raw" | sed 's/^0*//') - >"$raw.classes.tmp"
 	awk '$1 !~ /^[89a-f]/ { u += $2 } END { printf "user %.0f\n", u }' "$raw" >>"$raw.classes.tmp"
 else
@@ -122,6 +149,12 @@ else
 		}
 		END { for (k in t) printf "%s %.0f\n", k, t[k] }' "$pca" "$raw" >"$raw.classes.tmp"
 fi
-jq -R -s --arg method "$method" '{method: $method, classes: (split("\n") | map(select(length > 0) | split(" ")
-	| {key: .[0], value: (.[1] | tonumber)}) | from_entries)}' "$raw.classes.tmp"
+jq -R -s --arg method "$method" '(split("\n") | map(select(length > 0) | split(" ")
+	| {key: .[0], value: (.[1] | tonumber)})) as $rows
+	| {method: $method,
+	   classes: ($rows | map(select(.key | test("^(entry_exit|inlined)_function:") | not)) | from_entries),
+	   entry_exit_functions: ($rows | map(select(.key | startswith("entry_exit_function:"))
+		| .key |= ltrimstr("entry_exit_function:")) | from_entries),
+	   inlined_functions: ($rows | map(select(.key | startswith("inlined_function:"))
+		| .key |= ltrimstr("inlined_function:")) | from_entries)}' "$raw.classes.tmp"
 rm -f "$raw.classes.tmp"

@@ -262,48 +262,51 @@ for r in "${runs[@]}"; do
 		   top_functions: (.functions[:20] | map({f, insns: (.insns / $u.units)})),
 		   method: $classes[0].method,
 		   classes: ($classes[0].classes | map_values(. / $u.units)),
+		   entry_exit_functions: (($classes[0].entry_exit_functions // {}) | map_values(. / $u.units)),
+		   inlined_functions: (($classes[0].inlined_functions // {}) | map_values(. / $u.units)),
 		   functions: (.functions | map({key: .f, value: {insns: (.insns / $u.units), calls: (.calls / $u.units)}}) | from_entries)}' \
 		"$r/insns.json"
 done | jq -s --arg scenario "$scenario" --arg arch "$ARCH" --arg clock "$CLOCK" --arg lane "${LANE:-1vcpu}" '
 	{scenario: $scenario, arch: $arch, clock: $clock, lane: $lane,
-	 runs: map(del(.functions)),
+	 runs: map(del(.functions, .entry_exit_functions, .inlined_functions)),
 	 profiles: (group_by(.profile) | map(sort_by(.insns_per_unit) | .[(length - 1) / 2 | floor] as $m
 		| {key: $m.profile, value: {
 		runs: length, unit: $m.unit, median_run: $m.run,
 		insns_per_unit: $m.insns_per_unit, kernel_per_unit: $m.kernel_per_unit,
 		spread: ((map(.insns_per_unit) | max) / (map(.insns_per_unit) | min) - 1),
-		classes: $m.classes, functions: $m.functions}}) | from_entries)}' \
+		classes: $m.classes, entry_exit_functions: $m.entry_exit_functions,
+		inlined_functions: $m.inlined_functions,
+		functions: $m.functions}}) | from_entries)}' \
 	>"$dir/profile.json"
 
 # summary.json: profile.json with each profile's 100 largest functions (the
 # summary a results/ directory keeps; the full lists stay in profile.json)
-jq '.profiles |= map_values(.functions |= (to_entries | sort_by(-.value.insns) | .[:100] | from_entries))
+jq '.profiles |= map_values(del(.entry_exit_functions, .inlined_functions)
+		| .functions |= (to_entries | sort_by(-.value.insns) | .[:100] | from_entries))
 	| . + {dwarf: ($ENV.DWARF // "0" | . == "1")}' "$dir/profile.json" >"$dir/summary.json"
 
 # each later profile (a) against the first (b): value, a's instructions per
 # unit over b's (under icount the inverse of their throughput ratio), and
 # the difference by class and by function, ranked (diff.json: one
-# comparison per later profile)
+# comparison per later profile; scripts/profile-diff.jq).  With DWARF
+# classes, the prologues and epilogues of a function one kernel calls and
+# the other has no symbol for (whatever its clone suffix) and ran inlined
+# are taken out of entry_exit into "inlining".
+# text_symbols KDIR: {name: 1} of the kernel's text symbols, suffixes cut
+text_symbols() {
+	awk '$2 ~ /^[tTwW]$/ { n = $3; sub(/\..*/, "", n); print n }' "$1/System.map" | sort -u |
+		jq -R -s 'split("\n") | map(select(length > 0) | {key: ., value: 1}) | from_entries'
+}
 a=$1
 shift
+text_symbols "$(kdir_of "$a")" >"$dir/.syms-b.json"
 for b; do
-	jq --arg a "$b" --arg b "$a" --argjson topn "$topn" '
-		.profiles[$a] as $A | .profiles[$b] as $B
-		| ($A.insns_per_unit - $B.insns_per_unit) as $d
-		| ([$A.functions, $B.functions] | map(keys) | add | unique) as $fs
-		| {scenario, arch, clock, lane, a: $a, b: $b, unit: $A.unit,
-		   value: ($A.insns_per_unit / $B.insns_per_unit),
-		   a_per_unit: $A.insns_per_unit, b_per_unit: $B.insns_per_unit, diff_per_unit: $d,
-		   a_spread: $A.spread, b_spread: $B.spread,
-		   classes: ([$A.classes, $B.classes] | map(keys) | add | unique
-			| map({class: ., a: ($A.classes[.] // 0), b: ($B.classes[.] // 0)}
-				| . + {diff: (.a - .b)} | . + {share: (if $d != 0 then .diff / $d else null end)})
-			| sort_by(-(.diff | fabs))),
-		   functions: ([$fs[] | {f: ., a: ($A.functions[.].insns // 0), b: ($B.functions[.].insns // 0),
-				a_calls: ($A.functions[.].calls // 0), b_calls: ($B.functions[.].calls // 0)}
-			| . + {diff: (.a - .b)} | . + {share: (if $d != 0 then .diff / $d else null end)}]
-			| sort_by(-(.diff | fabs)))[:$topn]}' "$dir/profile.json"
+	text_symbols "$(kdir_of "$b")" >"$dir/.syms-a.json"
+	jq --arg a "$b" --arg b "$a" --argjson topn "$topn" \
+		--slurpfile syms_a "$dir/.syms-a.json" --slurpfile syms_b "$dir/.syms-b.json" \
+		-f "$TOP/scripts/profile-diff.jq" "$dir/profile.json"
 done | jq -s . >"$dir/diff.json"
+rm -f "$dir/.syms-a.json" "$dir/.syms-b.json"
 jq -r '.[] | "# \(.scenario) (\(.arch), \(.clock), \(.lane)): instructions per \(.unit), \(.a) - \(.b)",
 	"# \(.b) \(.b_per_unit | round), \(.a) \(.a_per_unit | round): \(.diff_per_unit | round) (\(.value * 10000 | round / 10000)x; run-to-run spread \(.b_spread * 1000 | round / 10)%, \(.a_spread * 1000 | round / 10)%)",
 	"# class\t\(.b)\t\(.a)\tdiff\tshare",

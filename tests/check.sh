@@ -313,6 +313,40 @@ check "a lane bound whose runs are swapped fails (the point's figures as the ker
 	 tests/lane-bounds.sh $T/lb-swapped.tsv | grep -c ': FAIL$'; exit \${PIPESTATUS[0]}" \
 	1 "^$(grep -c '^[a-z]' tests/lane-bounds.tsv)\$" 60
 
+# make profile's diff (scripts/profile-diff.jq) on a hand-made profile.json
+# (tests/fixtures/profile-diff/): with DWARF classes, f's prologues move to
+# "inlining" (no symbol in srv, which ran it inlined), h's stay (srv has h
+# neither as a symbol nor inlined), srv's k's stay (dyn never ran k
+# inlined); without DWARF's maps the classes are left as they are.
+profile_diff() {
+	echo "jq --arg a $1 --arg b $2 --argjson topn 5 --slurpfile syms_a tests/fixtures/profile-diff/syms-dyn.json \
+		--slurpfile syms_b tests/fixtures/profile-diff/syms-srv.json -f scripts/profile-diff.jq tests/fixtures/profile-diff/profile.json |
+	 jq -r '[.classes[] | \"\\(.class)=\\(.a)-\\(.b)\"] | join(\" \")'"
+}
+check "the profile diff moves the prologues of calls the other kernel inlines, only those, to inlining (fixture)" \
+	"$(profile_diff dyn srv)" 0 '^inlining=100-0 spinlock=50-0 other=1000-990 entry_exit=200-200$' 30
+check "the profile diff of runs without DWARF leaves their classes as they are (fixture)" \
+	"$(profile_diff dyn-dis srv-dis)" 0 '^other=1300-1190 spinlock=50-0$' 30
+
+# make profile's classes (scripts/classify-insns.sh) on a fixture kernel
+# built with debug information (tests/classify-test.sh, x86_64 code), and
+# the test failing when a rule is taken out of a copy of the script.
+have x86-host "[ \"\$(uname -m)\" = x86_64 ]" "the fixture kernel is x86_64 code"
+check needs=x86-host "classify-insns.sh names a fixture kernel's instructions by inline chain, macro line and brace, adding up" \
+	"tests/classify-test.sh $T/classify" 0 '^classify ok$' 60
+# classify_cut NAME SED: a copy of the script changed by SED, in $T
+classify_cut() {
+	echo "mkdir -p $T/classify-$1 && cp scripts/lib.sh $T/classify-$1/ &&
+	 sed '$2' scripts/classify-insns.sh >$T/classify-$1/classify-insns.sh &&
+	 chmod +x $T/classify-$1/classify-insns.sh && tests/classify-test.sh $T/classify-$1/run $T/classify-$1/classify-insns.sh"
+}
+check needs=x86-host "classify-test.sh fails when the classes lose the macro-line rule (preempt_disable()'s line)" \
+	"$(classify_cut line '/preempt_(disable|enable)(_notrace|_no_resched)?|preempt_check_resched/d')" \
+	1 "^no instruction of preempt_disable\\(\\)'s line classed\$" 60
+check needs=x86-host "classify-test.sh fails when only the innermost frame of a chain can name the class" \
+	"$(classify_cut inner 's/if (c == \"\") c = class_of(\$0) }/if (c == \"\" \&\& fr == 1) c = class_of(\$0) }/')" \
+	1 "^cond_resched_might_sleep [0-9]+: not gfp_blocks" 60
+
 # A run that the series, a changelog, a fragment, README.md or
 # Documentation names is committed (a renamed or dropped run is caught).
 check "every results/ run that series, patches, configs, README.md and Documentation name exists" \
