@@ -169,37 +169,41 @@ if [ -n "$dynamic" ]; then
 	} | jq -s . >"$dir/$dynamic/modes.json"
 	# each point's load on the one-vCPU lane (icount, as the boot suite's
 	# traced checks), traced; FUNC:MIN, the functions whose reschedules name
-	# a point (Documentation/testing.rst) and how many each needs.  Under
-	# preempt=voluntary might_sleep() reschedules too: wake_up_q_sleepable()
-	# begins with one, so its count there does not name the point and is not
-	# judged.
+	# a point and how many each needs, from scripts/point-loads.tsv, the
+	# table the boot suite's lane checks read.  Under preempt=voluntary
+	# might_sleep() reschedules too: wake_up_q_sleepable() begins with one,
+	# so its count there does not name the point and is not judged.
+	specs=()
+	while IFS=$'\t' read -r id s env fns; do
+		[ -n "$id" ] || continue
+		case $env in -) env= ;; bench) env=$(bench_env quick "$s") ;; esac
+		specs+=("$id|$s|$env|$fns")
+	done < <(grep -v '^#' "$TOP/scripts/point-loads.tsv")
+	[ ${#specs[@]} -gt 0 ] || die "no point in $TOP/scripts/point-loads.tsv"
 	{
 		for m in none voluntary full; do
-			for spec in "fio-write|$(bench_env quick fio-write)|mpage_map_and_submit_buffers:1,ext4_finish_io_end_bios:1" \
-				"futex-wake|THREADS=800|wake_up_q_sleepable:1000" "ctxswitch||ext4_mpage_readpages:1" \
-				"pcp-decay||decay_pcp_high:10" \
-				"ext3-truncate|SIZE_MB=1600,MKFS_OPTS=-b1024|jbd2_journal_write_revoke_records:1,ext4_process_freed_data:1"; do
-				IFS='|' read -r s env fns <<<"$spec"
-				o=$dir/$dynamic/$m-$s
+			for spec in "${specs[@]}"; do
+				IFS='|' read -r id s env fns <<<"$spec"
+				o=$dir/$dynamic/$m-$id
 				CLOCK=icount LANE=1vcpu APPEND="${APPEND:+$APPEND }preempt=$m" VP_ENV="RESCHED_TRACE=1${env:+,$env}" \
 					PROG=run.sh "$TOP/scripts/run.sh" "$dynamic" "$s" "$o" >/dev/null 2>&1
-				jq -nc --arg m "$m" --arg s "$s" --arg fns "$fns" --arg st "$(jq -r .status "$o/run.json" 2>/dev/null || echo missing)" \
+				jq -nc --arg m "$m" --arg id "$id" --arg s "$s" --arg fns "$fns" --arg st "$(jq -r .status "$o/run.json" 2>/dev/null || echo missing)" \
 					--slurpfile r <(cat "$o/results/resched.json" 2>/dev/null || echo null) \
 					'($fns | split(",") | map(split(":") | {key: .[0], value: (.[1] | tonumber)}) | from_entries) as $min |
-					 {mode: $m, scenario: $s, status: $st, traced: ($r[0] != null and $r[0].entries_lost == 0),
+					 {mode: $m, point: $id, scenario: $s, status: $st, traced: ($r[0] != null and $r[0].entries_lost == 0),
 					  at: ($min | with_entries(.value = ($r[0].at[.key] // 0))),
 					  not_judged: (if $m == "voluntary" then ["wake_up_q_sleepable"] else [] end)} |
 					 .ok = (.status == "ok" and .traced and
 						(.not_judged as $nj | .at | to_entries | map(select(.key as $k | $nj | index($k) | not)) |
 						 if $m == "full" then all(.value == 0) else all(.value >= $min[.key]) end))'
-				say "  preempt=$m $s: $(jq -r '.status' "$o/run.json" 2>/dev/null || echo missing)"
+				say "  preempt=$m $id ($s): $(jq -r '.status' "$o/run.json" 2>/dev/null || echo missing)"
 			done
 		done
 	} | jq -s . >"$dir/$dynamic/points.json"
 	jq -n --arg p "$dynamic" --slurpfile modes "$dir/$dynamic/modes.json" --slurpfile pts "$dir/$dynamic/points.json" \
 		'{profile: $p, modes: $modes[0], points: $pts[0],
 		  failed: ([$modes[0][] | select(.ok | not) | "preempt=\(.mode): boots as \(.boot // "?")"] +
-			   [$pts[0][] | select(.ok | not) | "preempt=\(.mode) \(.scenario): status \(.status), reschedules \(.at | tojson)"])}' \
+			   [$pts[0][] | select(.ok | not) | "preempt=\(.mode) \(.point) (\(.scenario)): status \(.status), reschedules \(.at | tojson)"])}' \
 		>"$dir/$dynamic.json"
 fi
 

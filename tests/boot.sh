@@ -228,13 +228,15 @@ for sp in "pgbench:.tps > 0 and .select_tps > 0 and .transactions > 0 and .lat_a
 done
 # The series' points on the one-vCPU lane (icount), each on the load of its
 # changelog (Documentation/testing.rst).  lane_bound ID SCENARIO VP_ENV
-# CYCLES DESC [load=PRED] [fsck] [at=FUNC,...] [arch=arm64]: SCENARIO on
+# CYCLES DESC [load=PRED] [fsck] [at=@POINT] [arch=arm64]: SCENARIO on
 # $P keeps every cyclictest thread under ID's bound over more than CYCLES
 # cycles; with load=, PRED holds of its load.json; with fsck, its
 # filesystem is clean and its canary intact; with at=, the boot records
 # the reschedules at cond_resched() (RESCHED_TRACE, tools/guest/init), no
-# stack lost, and each FUNC rescheduled at least once (FUNC:N, at least N
-# times): the point in it was reached while a reschedule was due.  The bound is ID's in tests/lane-bounds.tsv, with the
+# stack lost, and each function that POINT's row of scripts/point-loads.tsv
+# names rescheduled at least as often as the row says (the table the
+# reliability run's dynamic kernel is held to as well): the point in it was
+# reached while a reschedule was due.  The bound is ID's in tests/lane-bounds.tsv, with the
 # committed runs with the point and without it that it lies between (make
 # check verifies that it does); ID "-" has none (the trace alone binds
 # the point: its stretch is too short for a bound to separate the kernels
@@ -248,7 +250,7 @@ lane_bound() {
 		case $a in
 		load=*) load=${a#load=} ;;
 		fsck) fsck=1 ;;
-		at=*) at=${a#at=} ;;
+		at=@*) at=${a#at=@} ;;
 		arch=arm64) arch=arm64 needs=kernel-arm64,rootfs-arm64 prefix="ARCH=arm64 " profile=server ;;
 		*) engine_bail "lane_bound: unknown option '$a'" ;;
 		esac
@@ -267,14 +269,22 @@ lane_bound() {
 		claims+=("fsck clean")
 	fi
 	if [ -n "$at" ]; then
-		# FUNC[:MIN],...: read once into the functions, the jq object
-		# {FUNC: MIN}, the output's pattern and the claim
-		local spec f n fns='' mins='' pat='' said=''
-		for spec in ${at//,/ }; do
+		# the point's row: its scenario must be this one; FUNC:MIN,...
+		# read once into the functions, the jq object {FUNC: MIN}, the
+		# output's pattern and the claim
+		local row spec f n fns='' mins='' pat='' said=''
+		local want
+		row=$(awk -F'\t' -v id="$at" '$1 == id { print $2 "|" $4; exit }' scripts/point-loads.tsv)
+		[ -n "$row" ] || engine_bail "lane_bound: no point '$at' in scripts/point-loads.tsv"
+		[ "${row%%|*}" = "$s" ] || engine_bail "lane_bound: point '$at' is traced on ${row%%|*}, not $s"
+		want=$(awk -F'\t' -v id="$at" '$1 == id { print $3; exit }' scripts/point-loads.tsv)
+		case $want in -) want= ;; bench) want="\$(. scripts/lib.sh; bench_env quick $s)" ;; esac
+		[ "$want" = "$env" ] || engine_bail "lane_bound: point '$at' is traced with knobs '$want', not '$env'"
+		for spec in $(echo "${row#*|}" | tr , ' '); do
 			f=${spec%%:*} n=${spec#*:}
 			[ "$n" != "$spec" ] || n=1
 			fns="$fns${fns:+,}$f" mins="$mins${mins:+, }\"$f\": $n" pat="$pat${pat:+,}$f:[0-9]+"
-			said="$said${said:+, }$f$([ "$spec" = "$f" ] || echo " (at least $n)")"
+			said="$said${said:+, }$f$([ "$n" = 1 ] || echo " (at least $n)")"
 		done
 		env="RESCHED_TRACE=1${env:+,$env}"
 		show="$show \
@@ -297,16 +307,16 @@ lane_bound() {
 # whole readahead window (8 MiB on the guest's virtio disk), which the
 # readahead point splits and the ext4 point reschedules within.
 lane_bound ctx ctxswitch "" 500 "ctxswitch on $P (1 vCPU lane): readahead reschedules while it adds and reads folios" \
-	load='.results.switches_per_s > 0' at=ext4_mpage_readpages
+	load='.results.switches_per_s > 0' at=@readahead
 # The ext3 layout of 1 KiB blocks, 1.6 GB: the commit walks about 6,500
 # revoke records and returns 1.6 million freed blocks to the buddy bitmaps.
 lane_bound fs-1k ext3-truncate SIZE_MB=1600,MKFS_OPTS=-b1024 1000 \
 	"ext3-truncate, 1 KiB blocks, 1.6 GB on $P (1 vCPU lane): the commit reschedules in its revoke walk and between freed extents" \
-	fsck at=jbd2_journal_write_revoke_records,ext4_process_freed_data
+	fsck at=@commit
 lane_bound tb-lat tbench "\$(. scripts/lib.sh; bench_env quick tbench)" 500 \
 	"tbench on $P (1 vCPU lane): the first connect()'s table fill reschedules"
 lane_bound fw-lat futex-wake THREADS=800 500 \
-	"futex-wake, 800 threads, on $P (1 vCPU lane): a broadcast reschedules between wakeups" at=wake_up_q_sleepable:1000
+	"futex-wake, 800 threads, on $P (1 vCPU lane): a broadcast reschedules between wakeups" at=@futex
 # The pcp drain's stop, on the load of its changelog: a 400 MB ext3-layout
 # truncate, whose freed pages an RCU callback drains in a scaled batch.
 lane_bound pcp-lat ext3-truncate SIZE_MB=400 100 \
@@ -316,7 +326,7 @@ lane_bound pcp-lat ext3-truncate SIZE_MB=400 100 \
 # streams and their fsync on ext4).
 lane_bound fio-lat fio-write "\$(. scripts/lib.sh; bench_env quick fio-write)" 500 \
 	"fio-write on $P (1 vCPU lane): writeback reschedules between folio batches and completions" \
-	load='.results.mb_per_s > 0' fsck at=mpage_map_and_submit_buffers,ext4_finish_io_end_bios
+	load='.results.mb_per_s > 0' fsck at=@writeback
 # The completion point's batch, on the same load with the scheduler's and
 # the workqueues' events traced: fsync() waits for the folios in index
 # order, and a point after every folio let its task preempt the completion
@@ -341,7 +351,7 @@ check needs=kernel,rootfs \
 # 50 us.
 lane_bound - pcp-decay "" 1000 \
 	"pcp-decay on $P (1 vCPU lane): a pcp high decay reschedules between its chunks" \
-	load='.results.high_after < .results.high_before' at=decay_pcp_high:10
+	load='.results.high_after < .results.high_before' at=@pcp-decay
 # mem-pressure, the pcp drain's check under memory pressure, in the small
 # guest it is meant for: the hog ran, the truncates ran, the counters read
 # Nothing short of memory: results/2026-12-05-mem-pressure/ found no
@@ -482,7 +492,7 @@ check needs=kernel-arm64,rootfs-arm64 "make profile counts the known loop on arm
 # found on arm64, and the writeback points.
 lane_bound - pcp-decay "" 1000 \
 	"pcp-decay on arm64 Server (1 vCPU lane): a pcp high decay reschedules between its chunks" \
-	at=decay_pcp_high:10 arch=arm64
+	at=@pcp-decay arch=arm64
 lane_bound - fio-write "\$(. scripts/lib.sh; bench_env quick fio-write)" 500 \
 	"fio-write on arm64 Server (1 vCPU lane): writeback reschedules between folio batches and completions" \
-	load='.results.mb_per_s > 0' fsck at=mpage_map_and_submit_buffers,ext4_finish_io_end_bios arch=arm64
+	load='.results.mb_per_s > 0' fsck at=@writeback arch=arm64

@@ -328,6 +328,22 @@ check "the profile diff moves the prologues of calls the other kernel inlines, o
 check "the profile diff of runs without DWARF leaves their classes as they are (fixture)" \
 	"$(profile_diff dyn-dis srv-dis)" 0 '^other=1300-1190 spinlock=50-0$' 30
 
+# The points' traced loads (scripts/point-loads.tsv): each row is a lane
+# check of the boot suite (at=@ID; lane_bound refuses a row whose scenario
+# is not its own), and each function it requires reschedules in is one the
+# series' patches name, and each at=@ID of the boot suite has its row
+# (tests/point-loads-test.sh); a renamed function or a deleted row fails.
+check "every row of scripts/point-loads.tsv is a boot-suite lane check, each function it traces named by a patch" \
+	"tests/point-loads-test.sh" 0 '^[1-9][0-9]* rows$' 30
+check "a row of point-loads.tsv whose function no patch names fails (ext4_finish_io_end_bios renamed)" \
+	"sed 's/ext4_finish_io_end_bios/ext4_finish_io_end_renamed/' scripts/point-loads.tsv >$T/pl-renamed.tsv &&
+	 tests/point-loads-test.sh $T/pl-renamed.tsv | tr '\\n' ' '; exit \${PIPESTATUS[0]}" \
+	1 '^writeback: ext4_finish_io_end_renamed in no patch [0-9]+ rows $' 30
+check "a lane check whose row of point-loads.tsv is gone fails (futex's row deleted)" \
+	"grep -v '^futex' scripts/point-loads.tsv >$T/pl-nofutex.tsv &&
+	 tests/point-loads-test.sh $T/pl-nofutex.tsv | tr '\\n' ' '; exit \${PIPESTATUS[0]}" \
+	1 '^at=@futex: no row [0-9]+ rows $' 30
+
 # make profile's classes (scripts/classify-insns.sh) on a fixture kernel
 # built with debug information (tests/classify-test.sh, x86_64 code), and
 # the test failing when a rule is taken out of a copy of the script.
