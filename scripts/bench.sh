@@ -52,7 +52,7 @@ case ${BENCH:-quick} in
 quick) def_rep=3 ;;
 full) def_rep=5 ;;
 smoke) def_rep=1 ;;
-fs) def_rep=2 ;;
+fs | writeback) def_rep=2 ;;
 esac
 scenarios=${SCENARIOS:-$def_scen}
 repeat=${REPEAT:-$def_rep}

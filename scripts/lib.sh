@@ -149,9 +149,13 @@ check_scenario() {
 #   <N>f                        FILES=N
 #   big                         16 files of 100 MB, 16 per directory (ext3-rmtree:
 #                               the unlink of many large files)
+#   dd fsync sync               how the dirty pages are made and written back
+#                               (MODE=; ext3-dirty)
+#   ext4                        the bench's ext4 instead of the ext3 on-disk
+#                               format (FS=ext4; ext3-dirty)
 # variant_env NAME@VARIANT prints the knobs (K=V,...), or dies naming the
 # word it does not know and the ones it does.
-VARIANT_WORDS="1k 2k 4k ordered journal writeback <N>m <N>f big"
+VARIANT_WORDS="1k 2k 4k ordered journal writeback dd fsync sync ext4 <N>m <N>f big"
 variant_env() {
 	local base=${1%%@*} v=${1#*@} w env=() fs
 	[[ $1 == *@?* ]] || die "scenario '$1': a variant is NAME@WORD-WORD...; words: $VARIANT_WORDS"
@@ -174,6 +178,12 @@ variant_env() {
 		[1-9]*f) [[ $w =~ ^[1-9][0-9]*f$ ]] || die "scenario '$1': '$w' is not a file count (<N>f)"
 			env+=("FILES=${w%f}") ;;
 		big) env+=("FILES=16" "FILE_SIZE=104857600" "PER_DIR=16") ;;
+		dd | fsync | sync)
+			[ "$base" = ext3-dirty ] || die "scenario '$1': $base has no writeback mode ('$w'; ext3-dirty has)"
+			env+=("MODE=$w") ;;
+		ext4)
+			[ "$base" = ext3-dirty ] || die "scenario '$1': $base has no choice of filesystem ('$w'; ext3-dirty has)"
+			env+=("FS=ext4") ;;
 		*) die "scenario '$1': unknown variant word '$w'; words: $VARIANT_WORDS" ;;
 		esac
 	done
@@ -404,7 +414,7 @@ disk_scenario() {
 	[[ $1 =~ ^(dbench|fio-write|ext3-|jbd2-|mpage-|crash-|fs-damage|readahead-stress) ]]
 }
 
-# The scenarios of a BENCH size, in order: bench_scenarios quick|full|smoke|fs.
+# The scenarios of a BENCH size, in order: bench_scenarios quick|full|smoke|fs|writeback.
 # quick is sized for emulation (icount runs at a few % of native speed);
 # full for a real machine with KVM; smoke checks the plumbing.  fs is the
 # layout sweep of the filesystem places the 2004 series touched (ext3's
@@ -415,7 +425,11 @@ disk_scenario() {
 # truncate, 'rm -r' of many small files, the unlink of many large files,
 # overwrite-and-fsync, and the mpage readers and writers on ext2 and vfat.
 # A sweep finds the stretches; a point is then measured with repeats of
-# its own.
+# its own.  writeback is the sweep of buffered writeback (ext3-dirty): a
+# file larger than the dirty limits written without fsync (dd), one
+# fsynced (fsync), many small files and a syncfs (sync), on the bench's
+# ext4 and on the ext3 format with 1 and 4 KiB blocks in data=ordered and
+# data=journal.
 bench_scenarios() {
 	local lat="calibrate cyclic-idle ext3-truncate ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat"
 	local tput="hackbench ctxswitch many-threads compile dbench fio-write"
@@ -429,11 +443,15 @@ bench_scenarios() {
 		ext3-rmtree@{1k-ordered,4k-journal}-20000f ext3-rmtree@{1k,4k}-ordered-big \
 		ext3-overwrite@{1k-ordered-800m,1k-journal-400m,4k-writeback-800m} \
 		mpage-ext2@1k-800m mpage-vfat@800m ;;
-	*) die "unknown BENCH '$1'; valid: quick full smoke fs" ;;
+	writeback) echo calibrate \
+		ext3-dirty@{dd,fsync,sync}-ext4 \
+		ext3-dirty@{dd,fsync,sync}-{1k,4k}-ordered \
+		ext3-dirty@{dd,fsync,sync}-{1k,4k}-journal ;;
+	*) die "unknown BENCH '$1'; valid: quick full smoke fs writeback" ;;
 	esac
 }
 
-# bench_env quick|full|smoke|fs SCENARIO: the scenario knobs (vp.env) of a
+# bench_env quick|full|smoke|fs|writeback SCENARIO: the scenario knobs (vp.env) of a
 # BENCH size, from the table scripts/bench-env.tsv; a variant (NAME@WORDS)
 # carries its own (variant_env).
 bench_env() {

@@ -151,8 +151,15 @@ check "a variant word the scenario has no use for is refused, naming it" \
 	"scripts/run.sh $P hackbench@journal $T/v" nz "hackbench has no journal data mode .'journal'."
 check "BENCH=fs: the calibration and 15 layout variants, every one valid" \
 	"bash -c '. scripts/lib.sh && s=\$(bench_scenarios fs) && for x in \$s; do check_scenario \$x; done && echo \$(wc -w <<<\"\$s\") \$(grep -o @ <<<\"\$s\" | wc -l)'" 0 '^16 15$'
+check "BENCH=writeback: the calibration and 15 ext3-dirty variants, every one valid" \
+	"bash -c '. scripts/lib.sh && s=\$(bench_scenarios writeback) && for x in \$s; do check_scenario \$x; done && echo \$(wc -w <<<\"\$s\") \$(grep -o ext3-dirty@ <<<\"\$s\" | wc -l) \$(tr \" \" \"\\n\" <<<\"\$s\" | sort -u | wc -l)'" 0 '^16 15 16$'
+check "ext3-dirty's variant words set knobs its guest script reads (MODE, FS)" \
+	"bash -c '. scripts/lib.sh && variant_env ext3-dirty@fsync-ext4-1k && grep -E \"^knobs MODE=dd .*FS=ext3\" tools/guest/scenarios/ext3-dirty.sh'" 0 \
+	'^MODE=fsync,FS=ext4,MKFS_OPTS=-b1024$'
+check "a writeback mode on a scenario without one is refused, naming it" \
+	"scripts/run.sh $P hackbench@sync $T/v" nz "hackbench has no writeback mode .'sync'; ext3-dirty has."
 check "an unknown BENCH size is refused with the valid ones" \
-	"BENCH=huge scripts/bench.sh $P" nz "unknown BENCH 'huge'; valid: quick full smoke fs"
+	"BENCH=huge scripts/bench.sh $P" nz "unknown BENCH 'huge'; valid: quick full smoke fs writeback"
 check "a GUESTS that is not a number is refused" \
 	"GUESTS=two scripts/bench.sh $P" nz "GUESTS must be a positive number or auto, not 'two'"
 check "an unknown LANE is refused with the valid ones (bench and run)" \

@@ -53,5 +53,5 @@ def rate: if .mb_per_s then {metric: "MB/s", v: .mb_per_s}
 		 hi: ($x.tput.hi / $bs.tput.median)} else null end),
 	   max_rel: (if $x.max_us.median and ($bs.max_us.median // 0) > 0 then
 		($x.max_us.median / $bs.max_us.median) else null end)})
-| map(. + {io_under_icount: (.clock == "icount" and (.scenario | test("^(dbench|fio-write|mpage-|ext3-overwrite)")))})
+| map(. + {io_under_icount: (.clock == "icount" and (.scenario | test("^(dbench|fio-write|mpage-|ext3-overwrite|ext3-dirty)")))})
 | sort_by(.scenario, (.profile as $p | $b.profiles | index($p)))
