@@ -160,7 +160,8 @@ DEPS := quilt qemu-system-x86 qemu-utils mmdebstrap ccache gnuplot-nox jq \
 deps:
 	@PROG="make deps" $(S)/deps.sh $(DEPS)
 
-tree:
+# every target that fetches, builds or boots installs what it needs first
+tree: deps
 	@$(S)/tree.sh >/dev/null
 
 patch: tree
@@ -181,7 +182,7 @@ defconfig-models: patch
 kernels: patch
 	@$(S)/kernels.sh $(PROFILES)
 
-rootfs:
+rootfs: deps
 	@$(S)/rootfs.sh
 
 boot: patch rootfs

@@ -217,10 +217,10 @@ check "make report of a directory that is not a run is a clear error" \
 # Either set-up command of the README works first on a fresh machine:
 # 'make test' and 'make check' install the packages exactly as 'make bench'
 # does, before their first check (make -n: the commands, nothing run).
-check "make bench, make test and make check each run the deps step first, with the same package list" \
-	"for t in bench test check; do env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -n \$t 2>/dev/null | head -1; done | sort | uniq -c |
+check "make bench, make test, make check and every target that fetches, builds or boots run the deps step first, with the same package list" \
+	"for t in bench test check tree patch configs defconfigs defconfig-models kernels rootfs boot stretches hotspots profile inspect reliability selftests bisect mbox; do env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -n \$t 2>/dev/null | head -1; done | sort | uniq -c |
 	 awk '{ print \"targets=\" \$1, \"deps=\" (\$0 ~ / scripts\\/deps[.]sh /) }' | tr '\n' ' '" \
-	0 '^targets=3 deps=1 $'
+	0 '^targets=19 deps=1 $'
 # ... and that step installs every command the scripts and tests ask for
 # (need): a fresh machine with only make found git missing (make mbox).
 check "every command the scripts need comes from make deps' packages or the base system (tests/deps-test.sh)" \
