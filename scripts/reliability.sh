@@ -4,8 +4,8 @@
 # reliability.sh PROFILE... - 'make reliability': nothing lost, on every
 # PROFILE (Documentation/reliability.rst):
 #
-#   1. integrity: every filesystem workload (short sizes, and ext3-truncate
-#      also with data=journal) ends with its canary files checked against
+#   1. integrity: every filesystem workload (short sizes, ext3-truncate
+#      also with data=journal, and three ext3-dirty writeback variants) ends with its canary files checked against
 #      their sums read back from the disk and a clean e2fsck -fn / fsck.vfat;
 #   2. power cuts: CUTS (50) cuts of crash-load, each judged (powercut.sh);
 #   3. the debug kernel (DEBUG profile, default "debug": the Server kernel
@@ -52,7 +52,11 @@ for p in "$@" $debug $dynamic; do
 		die "no kernel for $p; run 'make kernels ARCH=$ARCH PROFILES=\"$* $debug $dynamic\"'"
 done
 
-fs_scen="ext3-truncate ext3-truncate:data=journal ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat dbench fio-write"
+# the writeback loads as variants (their own sizes): a file past the
+# dirty limits on ext4, an fsync through data=journal on 1 KiB blocks,
+# many small files and a syncfs
+fs_scen="ext3-truncate ext3-truncate:data=journal ext3-rmtree ext3-sparse jbd2-commit mpage-ext2 mpage-vfat dbench fio-write
+	ext3-dirty@dd-ext4-256m ext3-dirty@fsync-1k-journal-64m ext3-dirty@sync-4k-ordered-2000f"
 all_scen="cyclic-idle hackbench ctxswitch many-threads compile tbench futex-wake mem-pressure pcp-decay $fs_scen crash-load readahead-stress"
 all_scen=${DEBUG_SCENARIOS:-$all_scen}
 for s in $all_scen; do check_scenario "${s%%:*}"; done
@@ -230,7 +234,9 @@ jq -r '
 	"|---|---|---|---|---|",
 	(.profiles[] | "| \(.profile) | \(.integrity.clean) / \(.integrity.workloads) | " +
 		(if .powercut then "\(.powercut.cuts_survived) / \(.powercut.cuts_tried)" +
-			(if .powercut.cuts_1k_blocks then " (\(.powercut.cuts_1k_blocks) on 1 KiB blocks)" else "" end) + " | \(.powercut.journal_replays) | \(.powercut.acks_checked)"
+			([if (.powercut.cuts_1k_blocks // 0) > 0 then "\(.powercut.cuts_1k_blocks) on 1 KiB blocks" else empty end,
+			  if (.powercut.cuts_ext4 // 0) > 0 then "\(.powercut.cuts_ext4) on ext4" else empty end]
+			 | if length > 0 then " (" + join(", ") + ")" else "" end) + " | \(.powercut.journal_replays) | \(.powercut.acks_checked)"
 		 else "not run | | " end) + " |") end),
 	"",
 	(if .debug then "Debug kernel (\(.debug.profile)): \(.debug.runs) scenario runs, \(.debug.splats) with a splat, stall or lockup" +

@@ -10,7 +10,7 @@
 # The products the checks hand on (needs=/gives=): tree (the pristine 7.3
 # tree in CACHE), patch (build/linux, the series applied), configs
 # (build/configs/), kernel ($P's bzImage and vmlinux), rootfs
-# (build/rootfs.img), cuts ($T/cuts, three power cuts judged), and the
+# (build/rootfs.img), cuts ($T/cuts, five power cuts judged), and the
 # arm64 lane's: kernel-arm64 (the Server kernel's Image in
 # build/kernels-arm64/server), rootfs-arm64 (build/rootfs-arm64.img).  Other
 # kernels are conditions: a check that needs one is skipped unless it has
@@ -185,12 +185,13 @@ for d in canary:'canary=bad fsck=clean' bitmap:'canary=ok fsck=errors'; do
 		 \"\$(jq -r '\"canary=\\(.canary) fsck=\\(.fsck)\"' $T/dmg-${d%%:*}/results/integrity.json)\"" \
 		0 "^rc=1 status=scenario-failed ${d#*:}\$" 360
 done
-check needs=kernel,rootfs gives=cuts "power cuts: 3 cuts of crash-load on $P (the third on 1 KiB blocks), each judged: every fsync-acked file intact, e2fsck clean" \
-	"CUT_MIN=3 CUT_MAX=10 SEED=7 scripts/powercut.sh $P 3 $T/cuts >/dev/null 2>$T/cuts.err; rc=\$?;
+check needs=kernel,rootfs gives=cuts "power cuts: 5 cuts of crash-load on $P (two on 4 KiB blocks, two on 1 KiB, the fifth on ext4, its big files streamed through writeback), each judged: every fsync-acked file intact, e2fsck clean" \
+	"CUT_MIN=3 CUT_MAX=10 SEED=7 scripts/powercut.sh $P 5 $T/cuts >/dev/null 2>$T/cuts.err; rc=\$?;
 	 for c in $T/cuts/cut-*/cut.json; do jq -r '\"\\(.verdict) acks=\\(.judge.acks) files=\\(.judge.files_checked) replayed=\\(.journal_replayed) \\(.why)\"' \$c; done;
 	 zero=\$(for c in $T/cuts/cut-*/cut.json; do jq -r 'select(.judge.acks == 0 or (.journal_replayed | not)) | .cut // \"?\"' \$c; done | wc -l);
-	 jq -r --arg z \"\$zero\" '\"tried=\\(.cuts_tried) survived=\\(.cuts_survived) 1k=\\(.cuts_1k_blocks) not_cut=\\(.not_cut) replays=\\(.journal_replays) cuts_without_acks_or_replay=\\(\$z)\"' $T/cuts/summary.json; exit \$rc" \
-	0 '^tried=3 survived=3 1k=1 not_cut=0 replays=3 cuts_without_acks_or_replay=0$' 900
+	 ext=\$(grep -l '^features .*extent' $T/cuts/cut-*/check/results/mount.txt | wc -l);
+	 jq -r --arg z \"\$zero\" --arg e \"\$ext\" '\"tried=\\(.cuts_tried) survived=\\(.cuts_survived) 1k=\\(.cuts_1k_blocks) ext4=\\(.cuts_ext4) extents=\\(\$e) not_cut=\\(.not_cut) replays=\\(.journal_replays) cuts_without_acks_or_replay=\\(\$z)\"' $T/cuts/summary.json; exit \$rc" \
+	0 '^tried=5 survived=5 1k=2 ext4=1 extents=1 not_cut=0 replays=5 cuts_without_acks_or_replay=0$' 1500
 check needs=cuts "the judge catches a lost file: the last cut's disk listing with an acked file removed" \
 	"m=\$(ls $T/cuts/cut-*/check/results/manifest.txt | tail -1); d=\$(dirname \$(dirname \$(dirname \$m)));
 	 f=\$(tr -d '\\r' <\$d/load/serial1.log | grep -o 'ack f[0-9]* [0-9]*\$' | awk '{print \$2}' |

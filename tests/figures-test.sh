@@ -384,7 +384,7 @@ def enter($c; $o):
 
 # one number: its statistic (a), measure (m), kernel (k) and, for a
 # ratio, the kernel below (d)
-def count_re: "^(runs|ok|clean|workloads|boots|cuts_tried|cuts_survived|cuts_1k_blocks|not_cut|journal_replays|splats|points|points_reached|resolved|differ|total|contaminated|excluded|run_count|wakeup_count|hits|builds|copies|entries|samples|n_a|n_b)$";
+def count_re: "^(runs|ok|clean|workloads|boots|cuts_tried|cuts_survived|cuts_1k_blocks|cuts_ext4|not_cut|journal_replays|splats|points|points_reached|resolved|differ|total|contaminated|excluded|run_count|wakeup_count|hits|builds|copies|entries|samples|n_a|n_b)$";
 def param_re: "^(want|level|seed|resamples|runs_to_resolve|file_version|return_code|ncpu|line|probe_line|test_line|realtime|repeat|guests|vcpus|mem_mb|calib_reruns|calib_bound_us|bound_us|threshold_us|lanes|cuts_per_profile|duration_s)$";
 def leaf($c; $o; $key; $v; $arr):
 	($c.path[-1] // "" | tostring) as $P

@@ -15,7 +15,7 @@
 #          minutes), builds ONE
 #          slim kernel (TEST_PROFILE, default server: the model this series
 #          restores), the guest image, and boots it about forty times under
-#          QEMU (the filesystem workloads with their integrity checks, three
+#          QEMU (the filesystem workloads with their integrity checks, five
 #          power cuts, the compile load, a hang, a panic, Ctrl-C, an
 #          interrupted build): about 15 minutes on 2 cores with a warm
 #          ccache (14 for a clean clone on 2026-12-03), plus the kernel

@@ -161,6 +161,9 @@ fs_mount() {
 	mount -t "$fstype" ${2:+-o "$2"} /dev/vdb /mnt
 	grep ' /mnt ' /proc/mounts >$OUT/mount.txt
 	echo "block_size $(stat -f -c %S /mnt)" >>$OUT/mount.txt
+	case $1 in
+	ext*) dumpe2fs -h /dev/vdb 2>/dev/null | sed -n 's/^Filesystem features: */features /p' >>$OUT/mount.txt ;;
+	esac
 	FS_TYPE=$1
 	canary_write
 }
