@@ -280,8 +280,9 @@ done | jq -s --arg scenario "$scenario" --arg arch "$ARCH" --arg clock "$CLOCK" 
 	>"$dir/profile.json"
 
 # summary.json: profile.json with each profile's 100 largest functions (the
-# summary a results/ directory keeps; the full lists stay in profile.json)
-jq '.profiles |= map_values(del(.entry_exit_functions, .inlined_functions)
+# summary a results/ directory keeps, compact for its budget; the full lists
+# stay in profile.json)
+jq -c '.profiles |= map_values(del(.entry_exit_functions, .inlined_functions)
 		| .functions |= (to_entries | sort_by(-.value.insns) | .[:100] | from_entries))
 	| . + {dwarf: ($ENV.DWARF // "0" | . == "1")}' "$dir/profile.json" >"$dir/summary.json"
 
