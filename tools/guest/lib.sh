@@ -159,13 +159,20 @@ fs_mount() {
 	fstype=$1
 	[ "$1" = ext3 ] && fstype=ext4
 	mount -t "$fstype" ${2:+-o "$2"} /dev/vdb /mnt
-	grep ' /mnt ' /proc/mounts >$OUT/mount.txt
-	echo "block_size $(stat -f -c %S /mnt)" >>$OUT/mount.txt
-	case $1 in
-	ext*) dumpe2fs -h /dev/vdb 2>/dev/null | sed -n 's/^Filesystem features: */features /p' >>$OUT/mount.txt ;;
-	esac
+	mount_record
 	FS_TYPE=$1
 	canary_write
+}
+
+# mount_record: $OUT/mount.txt, what the scratch disk at /mnt is: its
+# /proc/mounts line, its block size and, for the ext formats, its features
+# (which layout a run measured, or which a power cut's boot had made).
+mount_record() {
+	grep ' /mnt ' /proc/mounts >$OUT/mount.txt
+	echo "block_size $(stat -f -c %S /mnt)" >>$OUT/mount.txt
+	case $(awk '$2 == "/mnt" { print $3 }' /proc/mounts) in
+	ext*) dumpe2fs -h /dev/vdb 2>/dev/null | sed -n 's/^Filesystem features: */features /p' >>$OUT/mount.txt ;;
+	esac
 }
 
 # Nothing lost (Documentation/reliability.rst).  canary_write, called by
