@@ -275,7 +275,11 @@ ext4 building its bios), jbd2's walks of the revoke table and ext4's
 return of freed blocks to mballoc in the commit of a large truncate,
 ext4's writeback of a large file (the submission of a mapped extent,
 folio after folio, and the deferred completion that ends the writeback
-of every folio of the io_ends an unwritten-extent conversion queued),
+of every folio of the io_ends an unwritten-extent conversion queued;
+on a file without extents, the ext3 format's, the bio's completion ends
+every folio in the disk's interrupt, which no point reaches: its length
+follows what the queue had in flight, max_sectors_kb and nr_requests,
+and the series leaves both alone),
 the first connect()'s fill of the 256 KiB port-perturbation table, and
 the wakeups of a futex broadcast to hundreds of waiters.  The points
 have one form: cond_resched(), called on every pass, so that
