@@ -83,7 +83,8 @@ unit "vp-crash load: the same --seed gives the same operations, another seed oth
 unit "vp-crash judge: one changed byte in an acked file is reported, exit 1" t_crash_corrupt
 unit "vp-crash judge: an acked file missing, another one byte longer: 2 lost" t_crash_missing_and_short
 unit "vp-crash judge: a pending unlink/truncate allows either state, not a third" t_crash_pending_either
-unit "vp-crash verify/judge: a zeroed tail is legal only under a pending truncate to its start or before" t_crash_zero_tail
+unit "vp-crash verify/judge: a zeroed tail is legal only under a pending truncate to its start, in the block the file ends in" t_crash_zero_tail
+unit "vp-crash verify/judge: zeros to the end of a truncate's block, the old bytes after, are legal only under that truncate" t_crash_block_tail
 unit "vp-crash judge: a line cut by the power cut is ignored, a kernel prefix is not" t_crash_cut_line
 unit "vp-crash judge: a garbled line before the last exits 2 (no verdict)" t_crash_garbled
 unit "vp-crash judge: a file that is not an ack log exits 2" t_crash_not_acklog

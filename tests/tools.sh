@@ -362,15 +362,48 @@ t_crash_zero_tail() {
 	f=$(find "$T/c8" -type f -size +8k | head -1)
 	dd if=/dev/zero of="$f" bs=1 seek=1000 count=$(($(stat -c %s "$f") - 1000)) conv=notrunc status=none
 	vp-crash verify "$T/c8" | grep -q "^$(basename "$f") $(stat -c %s "$f") zero-from 1000$" || return 1
-	# judge: such a tail is legal only under a pending truncate to <= its start
-	printf 'vp-crash: start seed=1\nvp-crash: ack f1 5000\nvp-crash: pend f1 1000\nvp-crash: ack f2 5000\nvp-crash: pend f2 1500\nvp-crash: ack f3 5000\n' >"$T/c8.log"
-	printf 'f1 5000 zero-from 1000\nf2 5000 ok\nf3 5000 ok\n' >"$T/c8.man"
+	# judge: such a tail is legal only under a pending truncate to its
+	# start (or before it, over pattern bytes that are zero) whose block
+	# the file ends in: f4's 5000 bytes go past the 4 KiB block of 1000
+	printf 'vp-crash: start seed=1\nvp-crash: ack f1 4000\nvp-crash: pend f1 1000\nvp-crash: ack f2 5000\nvp-crash: pend f2 1500\nvp-crash: ack f3 5000\nvp-crash: ack f4 5000\nvp-crash: pend f4 1000\n' >"$T/c8.log"
+	printf 'f1 4000 zero-from 1000\nf2 5000 ok\nf3 5000 ok\nf4 5000 ok\n' >"$T/c8.man"
 	vp-crash judge "$T/c8.log" "$T/c8.man" >"$T/verdict" &&
 		jq -e '.pending_truncate_zeroed_tail == 1 and .corrupt == 0' "$T/verdict" || return 1
-	for bad in 'f2 5000 zero-from 1000' 'f3 5000 zero-from 1000' 'f1 5000 bad-at 1200'; do
-		printf 'f1 5000 ok\nf2 5000 ok\nf3 5000 ok\n' | sed "s/^${bad%% *} .*/$bad/" >"$T/c8.man"
+	for bad in 'f2 5000 zero-from 1000' 'f3 5000 zero-from 1000' 'f1 4000 bad-at 1200' 'f1 4000 zero-from 1200' 'f4 5000 zero-from 1000'; do
+		printf 'f1 4000 ok\nf2 5000 ok\nf3 5000 ok\nf4 5000 ok\n' | sed "s/^${bad%% *} .*/$bad/" >"$T/c8.man"
 		expect_rc 1 vp-crash judge "$T/c8.log" "$T/c8.man" || { echo "not caught: $bad"; return 1; }
 	done
+}
+t_crash_block_tail() {
+	# verify: zeros from byte 3014 to 3072, the end of its 1 KiB block,
+	# the pattern after it (a truncate to 3014 zeroed its block's tail on
+	# a 1 KiB-block filesystem before the new size committed)
+	local f n sz line k e
+	crash_load "$T/c9" "$T/c9.acks" --seed=12 || return 1
+	f=$(find "$T/c9" -type f -size +8k | head -1) n=$(basename "$f") sz=$(stat -c %s "$f")
+	dd if=/dev/zero of="$f" bs=1 seek=3014 count=58 conv=notrunc status=none
+	line=$(vp-crash verify "$T/c9" | grep "^$n ")
+	read -r _ _ _ k e <<<"$line"
+	[[ $line =~ ^$n\ $sz\ zero-gap\ [0-9]+\ [0-9]+$ ]] && [ "$k" -ge 3014 ] && [ "$k" -lt 3072 ] &&
+		[ "$e" -ge 3072 ] || { echo "verify: $line"; return 1; }
+	# judge: legal under a pending truncate to 3014, not without one
+	printf 'vp-crash: start seed=1\nvp-crash: ack %s %s\nvp-crash: pend %s 3014\n' "$n" "$sz" "$n" >"$T/c9.log"
+	echo "$line" >"$T/c9.man"
+	vp-crash judge "$T/c9.log" "$T/c9.man" >"$T/verdict" &&
+		jq -e '.pending_truncate_zeroed_tail == 1 and .corrupt == 0' "$T/verdict" || return 1
+	printf 'vp-crash: start seed=1\nvp-crash: ack %s %s\n' "$n" "$sz" >"$T/c9.log"
+	expect_rc 1 vp-crash judge "$T/c9.log" "$T/c9.man" || { echo "not caught: no truncate pending"; return 1; }
+	# a truncate to 1500 zeroes no byte past 2048 or 4096; a gap that
+	# ends short of a block's end, or past it over pattern bytes that
+	# are not zero, is damage
+	printf 'vp-crash: start seed=1\nvp-crash: ack f1 5000\nvp-crash: pend f1 3014\nvp-crash: ack f2 5000\nvp-crash: pend f2 1500\n' >"$T/c9.log"
+	for bad in 'f2 5000 zero-gap 3014 3072' 'f1 5000 zero-gap 3014 3050' 'f1 5000 zero-gap 3014 3500' \
+		'f1 5000 zero-gap 1000 3072' 'f1 5000 zero-gap 3072 4096'; do
+		printf 'f1 5000 ok\nf2 5000 ok\n' | sed "s/^${bad%% *} .*/$bad/" >"$T/c9.man"
+		expect_rc 1 vp-crash judge "$T/c9.log" "$T/c9.man" || { echo "not caught: $bad"; return 1; }
+	done
+	printf 'f1 5000 zero-gap 3014 3072\nf2 5000 ok\n' >"$T/c9.man"
+	vp-crash judge "$T/c9.log" "$T/c9.man" >"$T/verdict" && jq -e '.pending_truncate_zeroed_tail == 1' "$T/verdict"
 }
 t_crash_cut_line() {
 	# the power cut truncates the last ack line: it promises nothing

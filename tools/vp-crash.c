@@ -24,8 +24,10 @@
  * a kernel message mixed into a "pend" line would hide a legal state.
  *
  * verify: one line per file of DIR: "fN SIZE ok", "fN SIZE zero-from K"
- * (the pattern up to byte K, zeros from there to the end) or "fN SIZE
- * bad-at K" (byte K is neither).
+ * (the pattern up to byte K, zeros from there to the end), "fN SIZE
+ * zero-gap K E" (the pattern up to K, zeros up to E, the pattern from E
+ * to the end) or "fN SIZE bad-at K" (K the first byte that is not the
+ * pattern; the file fits none of these forms).
  *
  * judge: replay the ack log (lines without "vp-crash: " are ignored, and so
  * is a last line that does not end right after its size: cut short by the
@@ -33,7 +35,8 @@
  * missing, has a size no ack or pend allows, or holds a wrong byte is lost
  * data.  One exception, ext4's in data=ordered: a truncate
  * to N announced (pend) but not acknowledged may leave the old size with
- * zeros from N on (the partial block's tail, zeroed in place).  Prints a JSON verdict; exit 0 if nothing was lost, 1 if something
+ * zeros from N to the end of N's block (the partial block's tail, zeroed
+ * in place) and the old bytes after it.  Prints a JSON verdict; exit 0 if nothing was lost, 1 if something
  * was, 2 on bad input.
  */
 #define _GNU_SOURCE
@@ -66,8 +69,9 @@ static const char help[] =
 	"Commands:\n"
 	"  load DIR     create, fsync, truncate and unlink files in DIR, announcing\n"
 	"               every durable state on --log after fsync returned (see below)\n"
-	"  verify DIR   print \"NAME SIZE ok\", \"NAME SIZE zero-from K\" or\n"
-	"               \"NAME SIZE bad-at K\" for every file in DIR\n"
+	"  verify DIR   print \"NAME SIZE ok\", \"NAME SIZE zero-from K\",\n"
+	"               \"NAME SIZE zero-gap K E\" or \"NAME SIZE bad-at K\" for\n"
+	"               every file in DIR\n"
 	"  judge ACKLOG MANIFEST  check a manifest (from verify, after the cut)\n"
 	"               against the acks; JSON verdict; exit 1 if acked data was lost\n\n"
 	"Options (load):\n"
@@ -257,8 +261,14 @@ static void cmd_verify(const char *dir)
 		die("opendir", dir);
 	dir_fd = dirfd(d);
 	while ((de = readdir(d))) {
-		unsigned long long n, off = 0, bad_at = ~0ULL;
-		int fd, zeros = 1;
+		/*
+		 * The file's bytes as runs: the pattern up to bad_at (phase
+		 * 0), then zeros (phase 1) up to gap_end, the first byte
+		 * that is not zero, then the pattern to the end (phase 2) or
+		 * not (phase 3).
+		 */
+		unsigned long long n, off = 0, bad_at = ~0ULL, gap_end = 0;
+		int fd, phase = 0;
 		uint64_t w = 0;
 		char tail;
 		ssize_t got;
@@ -270,27 +280,77 @@ static void cmd_verify(const char *dir)
 			die("open", de->d_name);
 		while ((got = read(fd, buf, sizeof(buf))) > 0) {
 			for (ssize_t i = 0; i < got; i++, off++) {
-				if (bad_at != ~0ULL) {
-					zeros &= !buf[i];
+				int is_pattern;
+
+				if (phase == 3)
 					continue;
-				}
-				if (!(off & 7) || !i)
+				if (phase == 1 && !buf[i])
+					continue;
+				if (!(off & 7) || !i || phase == 1)
 					w = pattern_word(n, off >> 3);
-				if (buf[i] != (unsigned char)(w >> ((off & 7) * 8))) {
+				is_pattern = buf[i] == (unsigned char)(w >> ((off & 7) * 8));
+				if (phase == 0 && !is_pattern) {
 					bad_at = off;
-					zeros = !buf[i];
+					phase = buf[i] ? 3 : 1;
+				} else if (phase == 1) {
+					gap_end = off;
+					phase = is_pattern ? 2 : 3;
+				} else if (phase == 2 && !is_pattern) {
+					phase = 3;
 				}
 			}
 		}
 		if (got < 0)
 			die("read", de->d_name);
 		close(fd);
-		if (bad_at == ~0ULL)
+		if (phase == 0)
 			printf("f%llu %llu ok\n", n, off);
+		else if (phase == 1)
+			printf("f%llu %llu zero-from %llu\n", n, off, bad_at);
+		else if (phase == 2)
+			printf("f%llu %llu zero-gap %llu %llu\n", n, off, bad_at, gap_end);
 		else
-			printf("f%llu %llu %s %llu\n", n, off, zeros ? "zero-from" : "bad-at", bad_at);
+			printf("f%llu %llu bad-at %llu\n", n, off, bad_at);
 	}
 	closedir(d);
+}
+
+/* True if fN's pattern is zero in every byte of [@from, @to). */
+static int pattern_zero(uint64_t n, unsigned long long from, unsigned long long to)
+{
+	for (unsigned long long off = from; off < to; off++)
+		if ((unsigned char)(pattern_word(n, off >> 3) >> ((off & 7) * 8)))
+			return 0;
+	return 1;
+}
+
+/*
+ * Could a truncate of fN to @size that did not commit have left what the
+ * manifest says: zeros from @from (the first byte that is not the
+ * pattern) to @end, the pattern from @end to @file_size (@end ==
+ * @file_size: zeros to the end)?  ext4 zeroes the rest of @size's block in
+ * place, so the zeros start at @size (the pattern may be zero itself up
+ * to @from) and end where the block does (the pattern may be zero itself
+ * from there to @end), for a block size the harness formats with: 1, 2
+ * or 4 KiB.  Zeros to the end of the file are that only where the file
+ * ends in that block.
+ */
+static int block_tail_zeroed(uint64_t n, unsigned long long size, unsigned long long from,
+			     unsigned long long end, unsigned long long file_size)
+{
+	if (size > from || !pattern_zero(n, size, from))
+		return 0;
+	for (unsigned long long bs = KiB; bs <= 4 * KiB; bs *= 2) {
+		unsigned long long block_end = (size + bs - 1) / bs * bs;
+
+		if (end == file_size) {
+			if (file_size <= block_end)
+				return 1;
+		} else if (from < block_end && block_end <= end && pattern_zero(n, block_end, end)) {
+			return 1;
+		}
+	}
+	return 0;
 }
 
 /* judge: per file, the last acked size and the sizes pending since */
@@ -375,12 +435,14 @@ static void cmd_judge(const char *acklog, const char *manifest)
 
 	/* mark what the manifest holds: seen[i] = size, or -1; bad[i]: 0 ok,
 	 * 1 a byte that is neither the pattern nor part of a zeroed tail, 2 a
-	 * tail of zeros from zero_from[i] on */
+	 * tail of zeros from zero_from[i] on, 3 zeros from zero_from[i] to
+	 * gap_end[i] and the pattern from there */
 	long long *seen = malloc((nstates + 1) * sizeof(*seen));
 	unsigned long long *zero_from = calloc(nstates + 1, sizeof(*zero_from));
+	unsigned long long *gap_end = calloc(nstates + 1, sizeof(*gap_end));
 	int *bad = calloc(nstates + 1, sizeof(*bad));
 
-	if (!seen || !bad || !zero_from)
+	if (!seen || !bad || !zero_from || !gap_end)
 		die("malloc", "");
 	for (size_t i = 0; i < nstates; i++)
 		seen[i] = -1;
@@ -388,8 +450,8 @@ static void cmd_judge(const char *acklog, const char *manifest)
 	if (!f)
 		die("open", manifest);
 	while (fgets(line, sizeof(line), f)) {
-		unsigned long long sz, at = 0;
-		int fields = sscanf(line, "f%llu %llu %15s %llu", &n, &sz, okbad, &at), kind;
+		unsigned long long sz, at = 0, end = 0;
+		int fields = sscanf(line, "f%llu %llu %15s %llu %llu", &n, &sz, okbad, &at, &end), kind;
 		size_t i;
 
 		if (fields == 3 && !strcmp(okbad, "ok"))
@@ -398,6 +460,8 @@ static void cmd_judge(const char *acklog, const char *manifest)
 			kind = 1;
 		else if (fields == 4 && !strcmp(okbad, "zero-from"))
 			kind = 2;
+		else if (fields == 5 && !strcmp(okbad, "zero-gap") && at < end && end < sz)
+			kind = 3;
 		else {
 			fprintf(stderr, "%s: %s: not a manifest line: %s", PROG, manifest, line);
 			exit(2);
@@ -412,6 +476,7 @@ static void cmd_judge(const char *acklog, const char *manifest)
 		seen[i] = sz;
 		bad[i] = kind;
 		zero_from[i] = at;
+		gap_end[i] = end;
 	}
 	fclose(f);
 
@@ -437,13 +502,21 @@ static void cmd_judge(const char *acklog, const char *manifest)
 			 * zeroed (ext4_block_truncate_page(): in data=ordered
 			 * the zeroed block can reach the disk before the
 			 * transaction with the new size commits).  Zeros from
-			 * a pending truncate's N on are that; anything else is
-			 * damage.
+			 * a pending truncate's N to the end of N's block, and
+			 * the old bytes after it where the file goes on past
+			 * that block, are that (block_tail_zeroed()); anything
+			 * else is damage.
 			 */
 			int zeroed_tail = 0;
 
-			for (int k = 0; k < s->npend && k < 4 && bad[i] == 2; k++)
-				zeroed_tail |= s->pend[k] >= 0 && (unsigned long long)s->pend[k] <= zero_from[i];
+			for (int k = 0; k < s->npend && k < 4; k++) {
+				if (s->pend[k] < 0)
+					continue;
+				if (bad[i] == 2 || bad[i] == 3)
+					zeroed_tail |= block_tail_zeroed(s->n, s->pend[k], zero_from[i],
+									 bad[i] == 2 ? (unsigned long long)seen[i] : gap_end[i],
+									 seen[i]);
+			}
 			if (zeroed_tail) {
 				tails++;
 				continue;
@@ -451,7 +524,8 @@ static void cmd_judge(const char *acklog, const char *manifest)
 			corrupt++;
 			if (!first[0])
 				snprintf(first, sizeof(first), "f%llu: %lld bytes, content differs from byte %llu%s",
-					 s->n, seen[i], zero_from[i], bad[i] == 2 ? " on (zeros)" : "");
+					 s->n, seen[i], zero_from[i],
+					 bad[i] == 2 ? " on (zeros)" : bad[i] == 3 ? " (zeros, then the pattern again)" : "");
 		}
 	}
 	json_begin(stdout, lost || corrupt ? 1 : 0);
@@ -465,6 +539,7 @@ static void cmd_judge(const char *acklog, const char *manifest)
 	free(seen);
 	free(bad);
 	free(zero_from);
+	free(gap_end);
 	exit(lost || corrupt ? 1 : 0);
 }
 
