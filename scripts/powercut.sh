@@ -27,7 +27,8 @@
 # finds nothing, and every fsync-acknowledged state is on the disk.
 #
 # OUTDIR/cut-NNN/{load,check}/ keep both runs; OUTDIR/cut-NNN/verdict.json
-# the judgement; OUTDIR/summary.json the count:
+# the judgement (a cut failed on its data or e2fsck, the first KEEP_DISKS,
+# its scratch.img); OUTDIR/summary.json the count:
 #   {"profile", "clock", "cuts_tried", "cuts_survived", "cuts_1k_blocks",
 #    "cuts_ext4", "not_cut", "journal_replays", "acks_checked", "failed": [...]}
 # (not_cut: loads that finished before their cut came, not counted as tried;
@@ -41,7 +42,8 @@
 #
 # Environment: SEED (1: the cut moments and the loads follow from it),
 # CUT_MIN/CUT_MAX (2/20: seconds of load before the cut), LAYOUTS,
-# BIG_MB_1K, BIG_MB_EXT4, STALL_MAX, CLOCK (default tcg, or kvm where it works: correctness, not
+# BIG_MB_1K, BIG_MB_EXT4, STALL_MAX, KEEP_DISKS (3: failed cuts' disks
+# kept), CLOCK (default tcg, or kvm where it works: correctness, not
 # timing), TIMEOUT (600), and run.sh's.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -55,6 +57,8 @@ seed=${SEED:-1} cmin=${CUT_MIN:-2} cmax=${CUT_MAX:-20} stall_max=${STALL_MAX:-10
 	[ "$cmin" -le "$cmax" ] || die "SEED, CUT_MIN, CUT_MAX, STALL_MAX must be numbers with CUT_MIN <= CUT_MAX"
 [[ $big1k =~ ^[1-9][0-9]*$ ]] && [ "$big1k" -le 512 ] ||
 	die "BIG_MB_1K must be a number of MiB from 1 to 512 (the 1 KiB-block cuts' scratch disk is 2 GiB), not '$big1k'"
+keep=${KEEP_DISKS:-3}
+[[ $keep =~ ^[0-9]+$ ]] || die "KEEP_DISKS must be a number of disks, not '$keep'"
 bigext4=${BIG_MB_EXT4:-64}
 [[ $bigext4 =~ ^[1-9][0-9]*$ ]] && [ "$bigext4" -le 512 ] ||
 	die "BIG_MB_EXT4 must be a number of MiB from 1 to 512 (the ext4 cuts' scratch disk is 2 GiB), not '$bigext4'"
@@ -75,7 +79,7 @@ make -s -C "$TOP/tools" vp-crash >&2 || die "cannot build tools/vp-crash"
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
 RANDOM=$seed
-tried=0 survived=0 notcut=0 failed=() cutjson=()
+tried=0 survived=0 notcut=0 failed=() cutjson=() kept=0
 t0=$(date +%s)
 for i in $(seq 1 "$cuts"); do
 	d=$out/cut-$(printf %03d "$i")
@@ -139,7 +143,14 @@ for i in $(seq 1 "$cuts"); do
 		elif [ "$verdict" != not-cut ]; then verdict=survived
 		fi
 	fi
-	rm -f "$d/scratch.img"
+	# a cut the judge or e2fsck failed keeps its disk (as the check boot
+	# left it, journal replayed) for a look at the files named, the first
+	# KEEP_DISKS (3) of them: up to a few hundred MiB each, under build/,
+	# left out of the run's archive
+	case $why in
+	data:* | e2fsck:*) [ $((kept += 1)) -le "$keep" ] || rm -f "$d/scratch.img" ;;
+	*) rm -f "$d/scratch.img" ;;
+	esac
 	cutjson+=("$d/cut.json")
 	jq -n --argjson cut "$i" --arg mode "$mode" --arg layout "$blocks" --arg fs "$fs" --argjson seed "$s" --arg after "$after" \
 		--arg verdict "$verdict" --arg why "$why" --argjson replayed "${replayed:-0}" --argjson stalled "$stalled" \

@@ -159,9 +159,9 @@ check "ext3-dirty's variant words set knobs its guest script reads (MODE, FS)" \
 	'^MODE=fsync,FS=ext4,MKFS_OPTS=-b1024$'
 check "a writeback mode on a scenario without one is refused, naming it" \
 	"scripts/run.sh $P hackbench@sync $T/v" nz "hackbench has no writeback mode .'sync'; ext3-dirty has."
-check "powercut.sh refuses an unknown layout, an empty LAYOUTS and a BIG_MB_EXT4 past the disk, before any boot" \
-	"for e in LAYOUTS=2k 'LAYOUTS=' BIG_MB_EXT4=600; do env \"\$e\" scripts/powercut.sh $P 1 $T/pc 2>&1; echo \"rc=\$?\"; done | tr '\\n' ' '; test ! -e $T/pc/cut-001" 0 \
-	"unknown layout '2k' in LAYOUTS; valid: 4k 1k ext4 rc=1 .*LAYOUTS names no layout; valid: 4k 1k ext4 rc=1 .*BIG_MB_EXT4 must be a number of MiB from 1 to 512 .* rc=1 $"
+check "powercut.sh refuses an unknown layout, an empty LAYOUTS, a BIG_MB_EXT4 past the disk and a KEEP_DISKS not a number, before any boot" \
+	"for e in LAYOUTS=2k 'LAYOUTS=' BIG_MB_EXT4=600 KEEP_DISKS=all; do env \"\$e\" scripts/powercut.sh $P 1 $T/pc 2>&1; echo \"rc=\$?\"; done | tr '\\n' ' '; test ! -e $T/pc/cut-001" 0 \
+	"unknown layout '2k' in LAYOUTS; valid: 4k 1k ext4 rc=1 .*LAYOUTS names no layout; valid: 4k 1k ext4 rc=1 .*BIG_MB_EXT4 must be a number of MiB from 1 to 512 .* rc=1 .*KEEP_DISKS must be a number of disks, not 'all' rc=1 $"
 check "an unknown BENCH size is refused with the valid ones" \
 	"BENCH=huge scripts/bench.sh $P" nz "unknown BENCH 'huge'; valid: quick full smoke fs writeback"
 check "a GUESTS that is not a number is refused" \
