@@ -312,8 +312,10 @@ all but the pcp drain's stop, which that build gives no line of its own
 to probe; no report of any kind on either
 (results/2026-12-06-debug-kernel/ of the harness).  The debug kernel of
 the whole series then ran the loads that write (streaming writes, dbench,
-the truncate, the jbd2 commit) on x86_64: both writeback points reached,
-no report (results/2026-12-06-writeback/).
+the truncate, the jbd2 commit, the writeback of a file past the dirty
+limits, an fsync through data=journal, the syncfs of 2000 ext3-format
+files) on x86_64 and arm64: both writeback points reached on each, no
+report (results/2026-12-07-writeback-reliability/).
 
 The last patch appends "-vp" to the release of kernels built from the
 series, so that benchmark reports say which kernels carry it; it is not
