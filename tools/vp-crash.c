@@ -435,8 +435,8 @@ static void cmd_judge(const char *acklog, const char *manifest)
 
 	/* mark what the manifest holds: seen[i] = size, or -1; bad[i]: 0 ok,
 	 * 1 a byte that is neither the pattern nor part of a zeroed tail, 2 a
-	 * tail of zeros from zero_from[i] on, 3 zeros from zero_from[i] to
-	 * gap_end[i] and the pattern from there */
+	 * tail of zeros from zero_from[i] on (gap_end[i]: the size), 3 zeros
+	 * from zero_from[i] to gap_end[i] and the pattern from there */
 	long long *seen = malloc((nstates + 1) * sizeof(*seen));
 	unsigned long long *zero_from = calloc(nstates + 1, sizeof(*zero_from));
 	unsigned long long *gap_end = calloc(nstates + 1, sizeof(*gap_end));
@@ -459,7 +459,7 @@ static void cmd_judge(const char *acklog, const char *manifest)
 		else if (fields == 4 && !strcmp(okbad, "bad-at"))
 			kind = 1;
 		else if (fields == 4 && !strcmp(okbad, "zero-from"))
-			kind = 2;
+			kind = 2, end = sz;
 		else if (fields == 5 && !strcmp(okbad, "zero-gap") && at < end && end < sz)
 			kind = 3;
 		else {
@@ -509,14 +509,9 @@ static void cmd_judge(const char *acklog, const char *manifest)
 			 */
 			int zeroed_tail = 0;
 
-			for (int k = 0; k < s->npend && k < 4; k++) {
-				if (s->pend[k] < 0)
-					continue;
-				if (bad[i] == 2 || bad[i] == 3)
-					zeroed_tail |= block_tail_zeroed(s->n, s->pend[k], zero_from[i],
-									 bad[i] == 2 ? (unsigned long long)seen[i] : gap_end[i],
-									 seen[i]);
-			}
+			for (int k = 0; k < s->npend && k < 4 && bad[i] != 1; k++)
+				zeroed_tail |= s->pend[k] >= 0 &&
+					       block_tail_zeroed(s->n, s->pend[k], zero_from[i], gap_end[i], seen[i]);
 			if (zeroed_tail) {
 				tails++;
 				continue;
