@@ -220,9 +220,9 @@ fi
 			'{profile: $p, integrity: $i[0], powercut: $c[0]}'
 	done
 } | jq -s --arg clock "$CLOCK" --argjson cuts "$cuts" --arg stamp "$stamp" --arg host "$(uname -n)" \
-	--arg cmd "$(knobs="${DEBUG_SCENARIOS:+DEBUG_SCENARIOS=\"$DEBUG_SCENARIOS\" }${LAYOUTS+LAYOUTS=\"$LAYOUTS\" }TIMEOUT=$TIMEOUT"
-		if [ -n "${MAKELEVEL:-}" ]; then echo "${DEBUG+DEBUG=$debug }${DYNAMIC+DYNAMIC=$dynamic }CLOCK=$CLOCK SEED=${SEED:-1} $knobs make reliability ARCH=$ARCH RELIABILITY_PROFILES=\"$*\" CUTS=$cuts";
-		else echo "ARCH=$ARCH CUTS=$cuts DEBUG=$debug DYNAMIC=$dynamic CLOCK=$CLOCK SEED=${SEED:-1} $knobs scripts/reliability.sh $*"; fi)" \
+	--arg cmd "$(knobs="CLOCK=$CLOCK SEED=${SEED:-1} ${DEBUG_SCENARIOS:+DEBUG_SCENARIOS=\"$DEBUG_SCENARIOS\" }${LAYOUTS+LAYOUTS=\"$LAYOUTS\" }TIMEOUT=$TIMEOUT"
+		if [ -n "${MAKELEVEL:-}" ]; then echo "${DEBUG+DEBUG=$debug }${DYNAMIC+DYNAMIC=$dynamic }$knobs make reliability ARCH=$ARCH RELIABILITY_PROFILES=\"$*\" CUTS=$cuts";
+		else echo "ARCH=$ARCH CUTS=$cuts DEBUG=$debug DYNAMIC=$dynamic $knobs scripts/reliability.sh $*"; fi)" \
 	--arg arch "$ARCH" \
 	--slurpfile d <(cat "$dir/$debug.json" 2>/dev/null || echo null) --arg debug "$debug" \
 	--slurpfile y <(cat "$dir/$dynamic.json" 2>/dev/null || echo null) \
