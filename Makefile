@@ -156,7 +156,7 @@ DEPS := quilt qemu-system-x86 qemu-utils mmdebstrap ccache gnuplot-nox jq \
 	build-essential gcc-aarch64-linux-gnu qemu-system-arm qemu-user-static binfmt-support arch-test \
 	flex bison bc cpio kmod libelf-dev libssl-dev dwarves \
 	xz-utils e2fsprogs rsync file util-linux coreutils pkg-config libtracefs-dev libtraceevent-dev \
-	gdb-multiarch linux-perf git
+	gdb-multiarch linux-perf git socat
 deps:
 	@PROG="make deps" $(S)/deps.sh $(DEPS)
 

@@ -11,7 +11,7 @@
 #                 channel the kernel's messages cannot mix into)
 #   results/      what the guest wrote (meta.json, the tools' JSON, logs)
 #   run.json      profile, scenario, arch, clock, lane, status, wall time, QEMU
-#                 command, and the boot's calibration: the worst latency of
+#                 command, a hung boot's vCPUs (below), and the boot's calibration: the worst latency of
 #                 its calibration phases before and after the load (the
 #                 guest's calib-pre.json and calib-post.json), its floor (the
 #                 larger) and, on the 1vcpu lane, whether the floor is over
@@ -19,6 +19,11 @@
 #                 kernel, set the figures of this boot; bench.sh reruns it
 #                 and the report leaves it out).  On the 2vcpu lane the
 #                 floor is the emulator's and no boot is contaminated.
+#   hang-registers.txt  if QEMU was still running 20 and 15 s before the
+#                 timeout: its monitor's "info registers -a", twice; run.json's
+#                 "hang" has each vCPU's instruction pointer and, named with
+#                 the kernel's System.map, its function (a boot that hung
+#                 says where its vCPUs were)
 # Status is "ok", or a failure named after what was seen: "hang" (the boot
 # timeout expired), one of lib.sh's console_status verdicts ("panic",
 # "oops", "kasan", "lockdep", "atomic-sleep", "rcu-stall", "soft-lockup",
@@ -71,7 +76,7 @@ amake=
 [ "$ARCH" = x86_64 ] || amake=" ARCH=$ARCH"
 [ -f "$kernel" ] || die "no kernel for $profile; run 'make kernels$amake PROFILES=$kprofile'"
 [ -f "$rootfs" ] || die "no guest image; run 'make rootfs$amake'"
-need "$QEMU" timeout tar
+need "$QEMU" timeout tar socat
 clock=$(PROG=clock.sh "$TOP/scripts/clock.sh" "$profile") || exit 1
 
 rm -rf "$out"
@@ -113,6 +118,10 @@ qemu=("$QEMU" "${machine[@]}" "${accel[@]}" -smp "$smp" -m "${MEM:-1024}"
 	-drive "file=$scratch,format=raw,if=virtio,cache=unsafe"
 	-drive "file=$res,format=raw,if=virtio"
 	-serial mon:stdio "${second[@]}")
+# a second monitor, on a socket, for the registers of a boot that hangs
+# (a short path: a socket's name has at most 107 bytes)
+mon=$(mktemp -u "${TMPDIR:-/tmp}/vp-mon.XXXXXX")
+qemu+=(-monitor "unix:$mon,server=on,wait=off")
 # PLUGIN: a TCG plugin and its arguments (QEMU's -plugin file=...,ARG=...;
 # scripts/profile.sh's instruction counter)
 if [ -n "${PLUGIN:-}" ]; then
@@ -124,15 +133,16 @@ start=$(date +%s)
 if [ -n "${INTERACTIVE:-}" ]; then
 	# 'make boot': the console is the terminal, and also kept in console.log
 	"${qemu[@]}" 2>&1 | tee "$out/console.log"
+	rm -f "$mon"
 	exit 0
 fi
 cleanup() {
-	rm -f "$res"
+	rm -f "$res" "$mon"
 	[ -n "$keep_scratch" ] || rm -f "$scratch"
 }
-qpid= wpid=
+qpid= wpid= hpid=
 for sig in INT TERM; do
-	trap "[ -z \"\$wpid\" ] || { pkill -P \$wpid; kill \$wpid; } 2>/dev/null;
+	trap "for w in \$wpid \$hpid; do pkill -P \$w; kill \$w; done 2>/dev/null;
 		[ -z \"\$qpid\" ] || { kill \$qpid; wait \$qpid; } 2>/dev/null; cleanup; resignal $sig" $sig
 done
 timeout --kill-after=10 "$timeout" "${qemu[@]}" </dev/null >"$out/console.log" 2>&1 &
@@ -152,9 +162,29 @@ if [ -n "${POWERCUT:-}" ]; then
 	) &
 	wpid=$!
 fi
+# Before the timeout kills a boot that hangs: where its vCPUs are, twice,
+# 5 s apart (a vCPU that spins moves; one that waits does not).
+(
+	t=$((timeout > 30 ? timeout - 20 : timeout / 2))
+	for w in "$t" 5; do
+		sleep "$w"
+		kill -0 $qpid 2>/dev/null || exit 0
+		{
+			echo "# $(date -u +%FT%TZ)"
+			# the registers, without the monitor's banner, prompts and echo
+			echo 'info registers -a' | socat -t 3 - "UNIX-CONNECT:$mon" 2>&1 | tr -d '\r' |
+				sed 's/\x1b\[[0-9;]*[A-Za-z]//g; s/(qemu) *//g; /info registers/d; /^QEMU .* monitor/d; /^ *$/d'
+		} >>"$out/hang-registers.txt"
+	done
+) 2>/dev/null &
+hpid=$!
+# (not a job of this shell, and its stderr closed: killing it below
+# reports nothing)
+disown $hpid
 wait $qpid
 rc=$?
 [ -z "$wpid" ] || { pkill -P $wpid; kill $wpid; wait $wpid; } 2>/dev/null
+{ pkill -P $hpid; kill $hpid; } 2>/dev/null
 trap - INT TERM
 secs=$(( $(date +%s) - start ))
 
@@ -177,6 +207,27 @@ if [ ! -f "$out/powercut" ] && { [ $rc -eq 124 ] || [ $rc -eq 137 ]; }; then
 	[ $status = hang:hang ] && status=hang
 fi
 
+# A hung boot's vCPUs: each sample's instruction pointer per CPU (x86_64:
+# RIP, arm64: PC) and the kernel function it is in (System.map's nearest
+# text symbol at or below it; null in user space or without a map).
+hang=null
+if [ -s "$out/hang-registers.txt" ]; then
+	map=$(dirname "$kernel")/System.map
+	[ -f "$map" ] || map=/dev/null
+	hang=$(awk '
+		FNR == NR { if ($2 ~ /^[tTwW]$/) { a[++n] = tolower($1); s[n] = $3 }; next }
+		/^# / { sample++ }
+		/^CPU#[0-9]+/ { cpu = substr($1, 5) + 0 }
+		match($0, /(RIP|^ ?PC)=[0-9a-fA-F]+/) {
+			v = substr($0, RSTART, RLENGTH); sub(/.*=/, "", v); v = tolower(sprintf("%16s", v)); gsub(/ /, "0", v)
+			lo = 1; hi = n; f = 0
+			while (lo <= hi) { m = int((lo + hi) / 2); if (a[m] <= v) { f = m; lo = m + 1 } else hi = m - 1 }
+			sym = "null"
+			if (f && substr(v, 1, 4) == substr(a[f], 1, 4)) sym = sprintf("\"%s\"", s[f])
+			printf "{\"sample\": %d, \"cpu\": %d, \"pc\": \"0x%s\", \"function\": %s}\n", sample, cpu, v, sym
+		}' <(sort "$map") "$out/hang-registers.txt" | jq -cs '{samples: .}') || hang=null
+fi
+
 # The boot's calibration phases (tools/guest/lib.sh calibrate), if it ran them.
 pre=$out/results/calib-pre.json post=$out/results/calib-post.json
 [ -s "$pre" ] || pre=/dev/null
@@ -189,11 +240,11 @@ calib=$(jq -c -n --slurpfile pre "$pre" --slurpfile post "$post" --argjson bound
 		bound_us: $bound} | . + {contaminated: ($lane == "1vcpu" and .floor_us > $bound)} end' 2>/dev/null) || calib=null
 
 jq -n --arg profile "$profile" --arg scenario "$scenario" --arg arch "$ARCH" --arg clock "$clock" \
-	--arg lane "$lane" --argjson vcpus "$smp" --argjson calibration "$calib" \
+	--arg lane "$lane" --argjson vcpus "$smp" --argjson calibration "$calib" --argjson hang "$hang" \
 	--arg status "$status" --argjson secs "$secs" --argjson qemu_rc "$rc" \
 	--arg env "${VP_ENV:-}" --arg host "$(uname -n)" --arg start "$(date -u -d @"$start" +%FT%TZ)" \
 	--args '{profile: $profile, scenario: $scenario, arch: $arch, clock: $clock, lane: $lane, vcpus: $vcpus,
-		calibration: $calibration, status: $status,
+		calibration: $calibration, status: $status} + (if $hang then {hang: $hang} else {} end) + {
 		wall_secs: $secs, qemu_rc: $qemu_rc, env: $env, start: $start,
 		qemu: $ARGS.positional}' -- "${qemu[@]}" >"$out/run.json"
 if [ "$status" = ok ] || [ "$status" = cut ]; then

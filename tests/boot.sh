@@ -404,9 +404,9 @@ check needs=kernel,rootfs "the tree's futex and rseq selftests (the quick ones) 
 	 scripts/selftests.sh $P >$T/selftests.out 2>&1; tail -n 8 $T/selftests.out;
 	 f=$T/selftests/summary.json; echo \"status=\$(jq -r '.profiles[0].status' \$f) ok=\$(jq '.profiles[0].counts.ok' \$f) not_ok=\$(jq '.profiles[0].counts[\"not ok\"]' \$f)\"" \
 	0 '^status=ok ok=5 not_ok=0$' 1200
-check needs=kernel,rootfs "a hung guest is one failed run, with its console log kept" \
-	"CLOCK=icount TIMEOUT=45 scripts/run.sh $P hang $T/hang; echo \"rc=\$? console=\$(grep -c 'vp: scenario hang start' $T/hang/console.log) status=\$(jq -r .status $T/hang/run.json)\"" \
-	0 '^rc=1 console=1 status=hang$' 120
+check needs=kernel,rootfs "a hung guest is one failed run, with its console log kept and where its vCPU was, twice, named" \
+	"CLOCK=icount TIMEOUT=45 scripts/run.sh $P hang $T/hang; echo \"rc=\$? console=\$(grep -c 'vp: scenario hang start' $T/hang/console.log) status=\$(jq -r .status $T/hang/run.json) \$(jq -r '.hang.samples | \"samples=\\(length) named=\\([.[] | select(.function != null and (.pc | test(\"^0xffff\")))] | length)\"' $T/hang/run.json)\"" \
+	0 '^rc=1 console=1 status=hang samples=2 named=2$' 120
 check needs=kernel,rootfs "a guest that panics is one failed run, status panic, console kept" \
 	"CLOCK=tcg TIMEOUT=120 scripts/run.sh $P panic $T/panic; echo \"rc=\$? status=\$(jq -r .status $T/panic/run.json) console=\$(grep -c 'sysrq triggered crash' $T/panic/console.log)\"" \
 	0 '^rc=1 status=panic console=[1-9]' 180
