@@ -291,10 +291,10 @@ empty in static Lazy and Full builds and returns at once in
 PREEMPT_DYNAMIC's lazy and full modes.  Where work in flight must be
 finished first (starting the readahead's I/O, submitting
 ext4's bio), that work is done only under need_resched() &&
-!preempt_model_preemptible(), tested in that order, so that the
-out-of-line model test of a PREEMPT_DYNAMIC kernel runs only when a
-reschedule is due.  The pcp drain, where nothing may sleep, stops the
-drain instead when the model does not preempt and a reschedule is due
+!preempt_model_preemptible(), tested in that order, so that a
+PREEMPT_DYNAMIC kernel tests its model only when a reschedule is due.
+The pcp drain, where nothing may sleep, stops the drain instead when
+the model does not preempt and a reschedule is due
 (and the zone is above its high watermark), and leaves the rest to the
 next free and the vmstat worker.  Each changelog has the trace that
 found its stretch and its measurements, and the two pcp patches say why
@@ -316,6 +316,20 @@ the truncate, the jbd2 commit, the writeback of a file past the dirty
 limits, an fsync through data=journal, the syncfs of 2000 ext3-format
 files) on x86_64 and arm64: both writeback points reached on each, no
 report (results/2026-12-07-writeback-reliability/).
+
+The two sched/preempt patches after them are for the PREEMPT_DYNAMIC
+kernel that distributions ship, booted preempt=none: in that mode it
+still called two out-of-line accessors wherever spin_needbreak() asked
+for the model, and tested every allocation's flags for a might_resched()
+that does nothing.  preempt_model_preemptible() becomes one load, and
+might_alloc() tests the voluntary mode's static key first (which helps
+the lazy and full modes as much).  Their changelogs have the instruction
+counts before and after; what such a kernel booted none still executes
+more than a static Server build (the preempt count, preemptible RCU, the
+lock functions' calls) is fixed when it is built, not by the boot
+parameter (Documentation/models.rst of the harness has the attribution;
+the counts were taken on kernels without JUMP_LABEL).  might_alloc()
+(sched/mm.h, no MAINTAINERS entry) is mm's: Cc linux-mm on the second.
 
 The last patch appends "-vp" to the release of kernels built from the
 series, so that benchmark reports say which kernels carry it; it is not

@@ -306,7 +306,7 @@ for b; do
 	jq --arg a "$b" --arg b "$a" --argjson topn "$topn" \
 		--slurpfile syms_a "$dir/.syms-a.json" --slurpfile syms_b "$dir/.syms-b.json" \
 		-f "$TOP/scripts/profile-diff.jq" "$dir/profile.json"
-done | jq -s . >"$dir/diff.json"
+done | jq -cs . >"$dir/diff.json"
 rm -f "$dir/.syms-a.json" "$dir/.syms-b.json"
 jq -r '.[] | "# \(.scenario) (\(.arch), \(.clock), \(.lane)): instructions per \(.unit), \(.a) - \(.b)",
 	"# \(.b) \(.b_per_unit | round), \(.a) \(.a_per_unit | round): \(.diff_per_unit | round) (\(.value * 10000 | round / 10000)x; run-to-run spread \(.b_spread * 1000 | round / 10)%, \(.a_spread * 1000 | round / 10)%)",
