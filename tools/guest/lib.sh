@@ -168,9 +168,9 @@ fs_mount() {
 # /proc/mounts line, its block size and, for the ext formats, its features
 # (which layout a run measured, or which a power cut's boot had made).
 mount_record() {
-	grep ' /mnt ' /proc/mounts >$OUT/mount.txt
+	awk '$2 == "/mnt"' /proc/mounts >$OUT/mount.txt
 	echo "block_size $(stat -f -c %S /mnt)" >>$OUT/mount.txt
-	case $(awk '$2 == "/mnt" { print $3 }' /proc/mounts) in
+	case $(awk '{ print $3; exit }' $OUT/mount.txt) in
 	ext*) dumpe2fs -h /dev/vdb 2>/dev/null | sed -n 's/^Filesystem features: */features /p' >>$OUT/mount.txt ;;
 	esac
 }
