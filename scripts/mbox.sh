@@ -47,12 +47,14 @@ trap 'rm -rf "$tmp"' EXIT
 mail() {
 	local f=$patches/$1 h
 	[ -f "$f" ] || die "series names $1, but $f does not exist"
+	# awk reads the whole file: grep -q behind a pipe may exit first and
+	# fail the pipeline (pipefail) with the writer's SIGPIPE
 	for h in From: Date: Subject:; do
-		sed '/^$/q' "$f" | grep -q "^$h " ||
+		awk -v h="$h" 'index($0, h " ") == 1 { f = 1; exit } /^$/ { exit } END { exit !f }' "$f" ||
 			die "$1: no '$h' line in its header; a patch needs a mail header (From:, Date:, Subject:, then the changelog)"
 	done
 	grep -q '^Signed-off-by: ' "$f" || die "$1: no Signed-off-by: line"
-	sed -n '/^---$/,$p' "$f" | grep -q '^diff --git ' ||
+	awk '/^---$/ { c = 1 } c && /^diff --git / { d = 1 } END { exit !d }' "$f" ||
 		die "$1: no '---' line before its diff (the changelog must end there)"
 	head -1 "$f" | grep -q '^From ' || echo "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001"
 	awk -v n="$2" -v N="$N" -v id="$(msgid "$2")" -v parent="$(msgid 0)" '
@@ -317,19 +319,22 @@ limits, an fsync through data=journal, the syncfs of 2000 ext3-format
 files) on x86_64 and arm64: both writeback points reached on each, no
 report (results/2026-12-07-writeback-reliability/).
 
-The two sched/preempt patches after them are for the PREEMPT_DYNAMIC
+The three sched/preempt patches after them are for the PREEMPT_DYNAMIC
 kernel that distributions ship, booted preempt=none: in that mode it
 still called two out-of-line accessors wherever spin_needbreak() asked
-for the model, and tested every allocation's flags for a might_resched()
-that does nothing.  preempt_model_preemptible() becomes one load, and
-might_alloc() tests the voluntary mode's static key first (which helps
-the lazy and full modes as much).  Their changelogs have the instruction
-counts before and after; what such a kernel booted none still executes
-more than a static Server build (the preempt count, preemptible RCU, the
-lock functions' calls) is fixed when it is built, not by the boot
-parameter (Documentation/models.rst of the harness has the attribution;
-the counts were taken on kernels without JUMP_LABEL).  might_alloc()
-(sched/mm.h, no MAINTAINERS entry) is mm's: Cc linux-mm on the second.
+for the model, tested every allocation's flags for a might_resched()
+that does nothing, and, where the modes are static keys (arm64), called
+that might_resched() at every might_sleep().  preempt_model_preemptible()
+becomes one load, might_alloc() tests the voluntary mode's static key
+first, and might_resched() tests that key inline (which helps the lazy
+and full modes as much).  Their changelogs have the instruction counts
+before and after; what such a kernel booted none still executes more
+than a static Server build (the preempt count, preemptible RCU, the lock
+functions' calls; on arm64 about twice as much as on x86_64) is fixed
+when it is built, not by the boot parameter (Documentation/models.rst
+of the harness has the attribution; the x86_64 counts were taken on
+kernels without JUMP_LABEL).  might_alloc() (sched/mm.h, no MAINTAINERS
+entry) is mm's: Cc linux-mm on the second.
 
 The last patch appends "-vp" to the release of kernels built from the
 series, so that benchmark reports say which kernels carry it; it is not
