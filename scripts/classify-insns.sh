@@ -105,7 +105,10 @@ function line_class(fl,   f, l, t) {
 	return ""
 }'
 
-if "${CROSS}readelf" -S "$kdir/vmlinux" | grep -q '\.debug_info'; then
+# (grep reads readelf's whole output: with -q it could exit at the match
+# and readelf's next write fail, which pipefail would take for no debug
+# information)
+if "${CROSS}readelf" -S "$kdir/vmlinux" | grep '\.debug_info' >/dev/null; then
 	method=dwarf
 	# kernel addresses (bit 63 set: the first hex digit 8-f) to addr2line,
 	# user space summed apart

@@ -135,7 +135,9 @@ build() {
 		{ tail -20 "$sdir/build.log" >&2; die "selftests install failed (log: $sdir/build.log)"; }
 	# the work tree is a hard-link copy of the pristine one: a file
 	# written in place would show in both, a new one in the work tree
-	written=$(find "$tree" -newer "$stamp" 2>/dev/null | head -5)
+	# (sed reads find's whole list: head would leave find to die of
+	# SIGPIPE on a long one, and pipefail end the script without a word)
+	written=$(find "$tree" -newer "$stamp" 2>/dev/null | sed -n 1,5p)
 	[ -z "$written" ] || die "the selftests build wrote into the tree (it must not):
 $written"
 	# Every test of the run list must be installed.  sched's Makefile
