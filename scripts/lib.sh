@@ -213,6 +213,26 @@ tsk_ti_preempt() {
 	echo "$off"
 }
 
+# tbench_ops FILE: the operations tbench's clients completed, the counts of
+# the closing table of its output (profile.sh's unit for tbench), summed.
+# Refused: an output without the table and the Throughput line after it (a
+# run cut short), and a run that warmed up (dbench's warmup is a fifth of
+# its time in whole seconds, and the table leaves out the warmup's
+# operations, whose instructions the profile counts).
+tbench_ops() {
+	local r
+	r=$(tr -d '\r' <"$1" | awk '
+		/minimum warmup [0-9]+ secs/ { w = $0; sub(/.*minimum warmup /, "", w); sub(/ secs.*/, "", w) }
+		/^ Operation +Count/ { t = 1; n = 0; next } t && /^ -+$/ { next }
+		t && NF >= 2 && $2 ~ /^[0-9]+$/ { n += $2; next } t { t = 0; done = 1 }
+		done && /^Throughput / { ok = 1 }
+		END { printf "%s %d %s\n", ok ? "ok" : "cut", n, w == "" ? "-" : w }') || return 1
+	set -- "$1" $r
+	[ "$2" = ok ] && [ "$3" -gt 0 ] || die "$1: no table of tbench's operations with its Throughput line after it (a run cut short?)"
+	[ "$4" = 0 ] || die "$1: tbench warmed up for '$4' s, whose operations its table leaves out (a fifth of a run's time: profile it with VP_ENV=DURATION=4 or less)"
+	echo "$3"
+}
+
 # Refuse a tree whose top Makefile is not $KVER_WANT.
 check_tree_version() {
 	local mk=$1/Makefile v p

@@ -51,10 +51,15 @@
 #
 # The work a run did, for the per-unit figures: a load that says what it
 # wrote (load.json's mb_written: fio-write) counts megabytes written; tbench,
-# which runs for a fixed time, megabytes (its mb_per_s x its time: an
-# approximation, the window being a little wider than tbench's run); one
-# run of any other load (hackbench, ctxswitch, perf-messaging, ...) is one
-# unit.
+# which runs for a fixed time, the operations its clients completed (the
+# counts of its closing table in tbench.txt, lib.sh's tbench_ops: each a
+# request and its reply over loopback; user space runs the same
+# instructions per operation in every kernel, which a megabyte from its
+# rate and its run's whole time does not give; a run longer than 4 s,
+# which warms up, is refused); another load that reports a rate (dbench,
+# mpage-ext2: mb_per_s) megabytes from its rate and its time, an
+# approximation; one run of any other load (hackbench, ctxswitch,
+# perf-messaging, ...) is one unit.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -248,10 +253,15 @@ done
 for r in "${runs[@]}"; do
 	ld=$r/results/load.json
 	[ -s "$ld" ] || ld=/dev/null
+	ops=0
+	if [ -f "$r/results/tbench.txt" ]; then
+		ops=$(tbench_ops "$r/results/tbench.txt") || exit 1
+	fi
 	jq -c --arg run "$(basename "$r")" --arg profile "${r##*/}" --slurpfile load "$ld" \
-		--slurpfile classes "$r/classes.json" '
+		--argjson ops "$ops" --slurpfile classes "$r/classes.json" '
 		($load[0].results // {}) as $res
 		| (if ($res.mb_written // 0) > 0 then {unit: "MB written", units: $res.mb_written}
+		   elif $ops > 0 then {unit: "operation", units: $ops}
 		   elif ($res.mb_per_s // 0) > 0 and ($res.usecs // 0) > 0
 		   then {unit: "MB", units: ($res.mb_per_s * $res.usecs / 1e6)}
 		   else {unit: "run", units: 1} end) as $u

@@ -339,6 +339,17 @@ check "the profile diff moves the prologues of calls the other kernel inlines, o
 check "the profile diff of runs without DWARF leaves their classes as they are (fixture)" \
 	"$(profile_diff dyn-dis srv-dis)" 0 '^other=1300-1190 spinlock=50-0$' 30
 
+# make profile's unit for tbench: the operations of tbench's closing table
+# (tests/fixtures/tbench.txt, a profiled run's output), not the per-second
+# progress lines above it nor a number after the table's end; refused: a
+# run cut before the table or its Throughput line, and one that warmed up
+# (its table leaves the warmup's operations out).
+check "tbench's unit is the sum of its operations table (lib.sh tbench_ops); a cut run or a warmup is refused (fixture)" \
+	". scripts/lib.sh; f=tests/fixtures/tbench.txt; sed '/^Throughput/i\\ Extra 1000 0 0' \$f >$T/tb-extra.txt &&
+	 sed 's/minimum warmup 0 secs/minimum warmup 2 secs/' \$f >$T/tb-warm.txt && head -14 \$f >$T/tb-cut.txt &&
+	 for x in \$f $T/tb-extra.txt $T/tb-warm.txt $T/tb-cut.txt; do (tbench_ops \$x) 2>&1 | grep -o '^[0-9]*\$\\|warmed up\\|no table'; done | tr '\\n' ," \
+	0 '^110661,110661,warmed up,no table,$' 30
+
 # The points' traced loads (scripts/point-loads.tsv): each row is a lane
 # check of the boot suite (at=@ID; lane_bound refuses a row whose scenario
 # is not its own), and each function it requires reschedules in is one the
