@@ -330,7 +330,7 @@ first, and might_resched() tests that key inline (which helps the lazy
 and full modes as much).  Their changelogs have the instruction counts
 before and after; what such a kernel booted none still executes more
 than a static Server build (the preempt count, preemptible RCU, the lock
-functions' calls; on arm64 1.8-2 times as much as on x86_64 on
+functions' calls; on arm64 1.8-2.1 times as much as on x86_64 on
 hackbench, perf messaging and ctxswitch) is fixed when it is built, not
 by the boot parameter (Documentation/models.rst of the harness has the
 attribution; the x86_64 counts were taken on kernels without
