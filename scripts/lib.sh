@@ -229,7 +229,8 @@ tbench_ops() {
 		END { printf "%s %d %s\n", ok ? "ok" : "cut", n, w == "" ? "-" : w }') || return 1
 	set -- "$1" $r
 	[ "$2" = ok ] && [ "$3" -gt 0 ] || die "$1: no table of tbench's operations with its Throughput line after it (a run cut short?)"
-	[ "$4" = 0 ] || die "$1: tbench warmed up for '$4' s, whose operations its table leaves out (a fifth of a run's time: profile it with VP_ENV=DURATION=4 or less)"
+	[ "$4" != - ] || die "$1: no 'minimum warmup' line: not the output of dbench 4's tbench"
+	[ "$4" = 0 ] || die "$1: tbench warmed up for $4 s, whose operations its table leaves out (a fifth of a run's time: profile it with VP_ENV=DURATION=4 or less)"
 	echo "$3"
 }
 
