@@ -349,6 +349,10 @@ check "tbench's unit is the sum of its operations table (lib.sh tbench_ops); a c
 	 sed 's/minimum warmup 0 secs/minimum warmup 2 secs/' \$f >$T/tb-warm.txt && head -14 \$f >$T/tb-cut.txt &&
 	 for x in \$f $T/tb-extra.txt $T/tb-warm.txt $T/tb-cut.txt; do (tbench_ops \$x) 2>&1 | grep -o '^[0-9]*\$\\|warmed up\\|no table'; done | tr '\\n' ," \
 	0 '^110661,110661,warmed up,no table,$' 30
+check "make profile refuses a tbench run that would warm up (its default 10 s) before it boots anything" \
+	"out=\$(SCENARIO=tbench PROFILE_DIR=$T/tb-profile scripts/profile.sh server 2>&1); rc=\$?;
+	 echo \"\$out left=\$(ls $T/tb-profile 2>/dev/null | wc -l)\"; exit \$rc" \
+	1 '^profile.sh: error: tbench runs of 10 s warm up .*DURATION=4 or less left=0$' 30
 
 # The points' traced loads (scripts/point-loads.tsv): each row is a lane
 # check of the boot suite (at=@ID; lane_bound refuses a row whose scenario
