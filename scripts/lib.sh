@@ -220,18 +220,17 @@ tsk_ti_preempt() {
 # its time in whole seconds, and the table leaves out the warmup's
 # operations, whose instructions the profile counts).
 tbench_ops() {
-	local r
-	r=$(tr -d '\r' <"$1" | awk '
+	local state n w
+	read -r state n w < <(awk '{ sub(/\r$/, "") }
 		/minimum warmup [0-9]+ secs/ { w = $0; sub(/.*minimum warmup /, "", w); sub(/ secs.*/, "", w) }
 		/^ Operation +Count/ { t = 1; n = 0; next } t && /^ -+$/ { next }
 		t && NF >= 2 && $2 ~ /^[0-9]+$/ { n += $2; next } t { t = 0; done = 1 }
 		done && /^Throughput / { ok = 1 }
-		END { printf "%s %d %s\n", ok ? "ok" : "cut", n, w == "" ? "-" : w }') || return 1
-	set -- "$1" $r
-	[ "$2" = ok ] && [ "$3" -gt 0 ] || die "$1: no table of tbench's operations with its Throughput line after it (a run cut short?)"
-	[ "$4" != - ] || die "$1: no 'minimum warmup' line: not the output of dbench 4's tbench"
-	[ "$4" = 0 ] || die "$1: tbench warmed up for $4 s, whose operations its table leaves out (a fifth of a run's time: profile it with VP_ENV=DURATION=4 or less)"
-	echo "$3"
+		END { printf "%s %d %s\n", ok ? "ok" : "cut", n, w == "" ? "-" : w }' "$1")
+	[ "$state" = ok ] && [ "$n" -gt 0 ] || die "$1: no table of tbench's operations with its Throughput line after it (a run cut short?)"
+	[ "$w" != - ] || die "$1: no 'minimum warmup' line: not the output of dbench 4's tbench"
+	[ "$w" = 0 ] || die "$1: tbench warmed up for $w s, whose operations its table leaves out (a fifth of a run's time: profile it with VP_ENV=DURATION=4 or less)"
+	echo "$n"
 }
 
 # Refuse a tree whose top Makefile is not $KVER_WANT.

@@ -75,8 +75,9 @@ for p; do check_profile "$p"; done
 # a run longer than 4 s (tbench_ops refuses such a run): say so before the
 # boots, not after them
 if [ "$scenario" = tbench ] && [ "${AGAIN:-0}" = 0 ]; then
-	d=$(tr , '\n' <<<"${VP_ENV:-}" | sed -n 's/^DURATION=//p' | tail -1)
-	[ -n "$d" ] || d=$(sed -n 's/^knobs .*DURATION=\([0-9]*\).*/\1/p' "$TOP/tools/guest/scenarios/tbench.sh")
+	if [[ ,${VP_ENV:-}, =~ .*,DURATION=([^,]*), ]]; then d=${BASH_REMATCH[1]}; else
+		d=$(sed -n 's/^knobs .*DURATION=\([0-9]*\).*/\1/p' "$TOP/tools/guest/scenarios/tbench.sh")
+	fi
 	[[ $d =~ ^[0-9]+$ ]] && [ "$d" -le 4 ] ||
 		die "tbench runs of ${d:-?} s warm up for a fifth of it, whose operations (the profile's unit) it does not count: profile it with VP_ENV=DURATION=4 or less"
 fi
