@@ -334,8 +334,8 @@ functions' calls; on arm64 1.8-2.1 times as much as on x86_64 on
 hackbench, perf messaging and ctxswitch) is fixed when it is built, not
 by the boot parameter (Documentation/models.rst of the harness has the
 attribution; the x86_64 counts were taken on kernels without
-JUMP_LABEL).  might_alloc() (sched/mm.h, no MAINTAINERS
-entry) is mm's: Cc linux-mm on the second.
+JUMP_LABEL).  might_alloc() (sched/mm.h, no MAINTAINERS entry) is mm's:
+Cc linux-mm on the second.
 
 The last patch appends "-vp" to the release of kernels built from the
 series, so that benchmark reports say which kernels carry it; it is not
