@@ -4,7 +4,9 @@
 # classify-insns.sh KDIR RAW - what the counted instructions of a profiled
 # run were for.  KDIR: the kernel's build directory (vmlinux, System.map);
 # RAW: the plugin's insns.raw ("address count function").  Prints one JSON
-# object: {"method": ..., "classes": {class: instructions}}, with DWARF also
+# object: {"method": ..., "classes": {class: instructions},
+# "other_functions": the instructions of class other by the function the
+# plugin counted them in (profile-diff.jq's other_calls)}, with DWARF also
 # "entry_exit_functions" and "inlined_functions" ({function: instructions},
 # below; empty without).
 #
@@ -114,11 +116,12 @@ if "${CROSS}readelf" -S "$kdir/vmlinux" | grep '\.debug_info' >/dev/null; then
 	# user space summed apart
 	awk '$1 ~ /^[89a-f]/ { print "0x" $1 }' "$raw" | "${CROSS}addr2line" -a -i -f -e "$kdir/vmlinux" |
 		awk -v kdir="$kdir" "$classes$line_classes"'
-			FNR == NR { n[$1] = $2; next }
+			FNR == NR { n[$1] = $2; s[$1] = $3; next }
 			function count(   i) {
 				if (a == "") return
 				if (c == "") c = line_class(fl)
 				t[c == "" ? "other" : c] += n[a]
+				if (c == "") of[s[a]] += n[a]
 				if (c == "entry_exit" && fr == 2) ee[f[1]] += n[a]
 				# every frame but the outermost is a function inlined here
 				for (i = 1; i < fr / 2; i++) inl[f[i]] += n[a]
@@ -130,8 +133,9 @@ if "${CROSS}readelf" -S "$kdir/vmlinux" | grep '\.debug_info' >/dev/null; then
 				for (k in t) printf "%s %.0f\n", k, t[k]
 				for (k in ee) printf "entry_exit_function:%s %.0f\n", k, ee[k]
 				for (k in inl) printf "inlined_function:%s %.0f\n", k, inl[k]
+				for (k in of) printf "other_function:%s %.0f\n", k, of[k]
 			}' \
-			<(awk '$1 ~ /^[89a-f]/ { print $1, $2 }' "$raw" | sed 's/^0*//') - >"$raw.classes.tmp"
+			<(awk '$1 ~ /^[89a-f]/ { print $1, $2, $3 }' "$raw" | sed 's/^0*//') - >"$raw.classes.tmp"
 	awk '$1 !~ /^[89a-f]/ { u += $2 } END { printf "user %.0f\n", u }' "$raw" >>"$raw.classes.tmp"
 else
 	method=disassembly
@@ -143,21 +147,27 @@ else
 			mv "$pca.part" "$pca"
 	fi
 	awk "$classes"'
-		FNR == NR { pc[$1] = 1; next }
+		FILENAME == ARGV[1] { pc[$1] = 1; next }
 		{
 			if ($1 !~ /^[89a-f]/) c = "user"
 			else if ($1 in pc) c = "preempt_count"
 			else { c = class_of($3); if (c == "") c = "other" }
 			t[c] += $2
+			if (c == "other") of[$3] += $2
 		}
-		END { for (k in t) printf "%s %.0f\n", k, t[k] }' "$pca" "$raw" >"$raw.classes.tmp"
+		END {
+			for (k in t) printf "%s %.0f\n", k, t[k]
+			for (k in of) printf "other_function:%s %.0f\n", k, of[k]
+		}' "$pca" "$raw" >"$raw.classes.tmp"
 fi
 jq -R -s --arg method "$method" '(split("\n") | map(select(length > 0) | split(" ")
 	| {key: .[0], value: (.[1] | tonumber)})) as $rows
 	| {method: $method,
-	   classes: ($rows | map(select(.key | test("^(entry_exit|inlined)_function:") | not)) | from_entries),
+	   classes: ($rows | map(select(.key | test("^(entry_exit|inlined|other)_function:") | not)) | from_entries),
 	   entry_exit_functions: ($rows | map(select(.key | startswith("entry_exit_function:"))
 		| .key |= ltrimstr("entry_exit_function:")) | from_entries),
 	   inlined_functions: ($rows | map(select(.key | startswith("inlined_function:"))
-		| .key |= ltrimstr("inlined_function:")) | from_entries)}' "$raw.classes.tmp"
+		| .key |= ltrimstr("inlined_function:")) | from_entries),
+	   other_functions: ($rows | map(select(.key | startswith("other_function:"))
+		| .key |= ltrimstr("other_function:")) | from_entries)}' "$raw.classes.tmp"
 rm -f "$raw.classes.tmp"

@@ -24,12 +24,15 @@
 #                    user), the load's own figures, the work it did (UNITS)
 #                    and instructions per unit; per profile the median
 #                    boot's instructions, classes and functions per unit,
-#                    and the spread of its boots
+#                    and the spread of its boots; per boot the calls and
+#                    class other per function (profile-diff.jq's other_calls)
 #   summary.json     profile.json with each profile's 100 largest functions
 #   diff.txt, diff.json  each later profile (a) against the first (b): the
 #                    ratio of their instructions per unit (value, a over b)
 #                    and the difference by class and by function, ranked by
-#                    size, with each one's share of it
+#                    size, with each one's share of it, and the part of
+#                    class other that is the same functions called more or
+#                    less often (other_calls)
 #
 # DWARF=1 builds each kernel again with debug information (apart, in
 # build/profile/kernels-dwarf/; the code is the same) and classifies every
@@ -163,6 +166,9 @@ if [ "$dwarf" = 1 ]; then
 	cat "$GUEST_BASE" "$TOP/configs/profile-dwarf.config" >"$base.tmp"
 	if cmp -s "$base.tmp" "$base" 2>/dev/null; then rm -f "$base.tmp"; else mv "$base.tmp" "$base"; fi
 	for p; do
+		# AGAIN=1 takes a DWARF kernel that is there as it is (its code is
+		# checked against the runs' below), and builds only a missing one
+		[ "$again" = 1 ] && [ -f "$(kdir_of "$p")/vmlinux" ] && continue
 		BASE=$base OUT=$(kdir_of "$p") PROG=kernel.sh "$TOP/scripts/kernel.sh" "$(profile_kernel "$p")" ||
 			die "the DWARF kernel of $p did not build"
 	done
@@ -284,25 +290,27 @@ for r in "${runs[@]}"; do
 		   classes: ($classes[0].classes | map_values(. / $u.units)),
 		   entry_exit_functions: (($classes[0].entry_exit_functions // {}) | map_values(. / $u.units)),
 		   inlined_functions: (($classes[0].inlined_functions // {}) | map_values(. / $u.units)),
+		   other_functions: (($classes[0].other_functions // {}) | map_values(. / $u.units)),
 		   functions: (.functions | map({key: .f, value: {insns: (.insns / $u.units), calls: (.calls / $u.units)}}) | from_entries)}' \
 		"$r/insns.json"
 done | jq -s --arg scenario "$scenario" --arg arch "$ARCH" --arg clock "$CLOCK" --arg lane "${LANE:-1vcpu}" '
 	{scenario: $scenario, arch: $arch, clock: $clock, lane: $lane,
-	 runs: map(del(.functions, .entry_exit_functions, .inlined_functions)),
+	 runs: map(del(.functions, .entry_exit_functions, .inlined_functions, .other_functions)),
 	 profiles: (group_by(.profile) | map(sort_by(.insns_per_unit) | .[(length - 1) / 2 | floor] as $m
 		| {key: $m.profile, value: {
 		runs: length, unit: $m.unit, median_run: $m.run,
 		insns_per_unit: $m.insns_per_unit, kernel_per_unit: $m.kernel_per_unit,
 		spread: ((map(.insns_per_unit) | max) / (map(.insns_per_unit) | min) - 1),
 		classes: $m.classes, entry_exit_functions: $m.entry_exit_functions,
-		inlined_functions: $m.inlined_functions,
-		functions: $m.functions}}) | from_entries)}' \
+		inlined_functions: $m.inlined_functions, other_functions: $m.other_functions,
+		functions: $m.functions,
+		boots: map({run, calls: (.functions | map_values(.calls)), other_functions})}}) | from_entries)}' \
 	>"$dir/profile.json"
 
 # summary.json: profile.json with each profile's 100 largest functions (the
 # summary a results/ directory keeps, compact for its budget; the full lists
 # stay in profile.json)
-jq -c '.profiles |= map_values(del(.entry_exit_functions, .inlined_functions)
+jq -c '.profiles |= map_values(del(.entry_exit_functions, .inlined_functions, .other_functions, .boots)
 		| .functions |= (to_entries | sort_by(-.value.insns) | .[:100] | from_entries))
 	| . + {dwarf: ($ENV.DWARF // "0" | . == "1")}' "$dir/profile.json" >"$dir/summary.json"
 
@@ -333,6 +341,8 @@ jq -r '.[] | "# \(.scenario) (\(.arch), \(.clock), \(.lane)): instructions per \
 	"# class\t\(.b)\t\(.a)\tdiff\tshare",
 	(.classes[] | [.class, (.b | round), (.a | round), (.diff | round),
 		(if .share == null then "-" else "\(.share * 1000 | round / 10)%" end)] | join("\t")),
+	(. as $c | .other_calls | select(. != null) | def pc: if $c.diff_per_unit == 0 then "-" else "\(. / $c.diff_per_unit * 1000 | round / 10)%" end;
+		"# other: calls \(.diff | round) (\(.diff | pc)), code \(.code | round) (\(.code | pc)); calls over every pair of boots \(.pairs | if length == 0 then "-" else "\(min | round) to \(max | round)" end) (profile-diff.jq)"),
 	"# function\t\(.b)\t\(.a)\tdiff\tshare",
 	(.functions[] | [.f, (.b | round), (.a | round), (.diff | round),
 		(if .share == null then "-" else "\(.share * 1000 | round / 10)%" end)] | join("\t")), ""' "$dir/diff.json" |

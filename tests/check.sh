@@ -338,6 +338,19 @@ check "the profile diff moves the prologues of calls the other kernel inlines, o
 	"$(profile_diff dyn srv)" 0 '^inlining=100-0 spinlock=50-0 other=1000-990 entry_exit=200-200$' 30
 check "the profile diff of runs without DWARF leaves their classes as they are (fixture)" \
 	"$(profile_diff dyn-dis srv-dis)" 0 '^other=1300-1190 spinlock=50-0$' 30
+# other_calls: m, called 12 times in dyn at 12 instructions of class other
+# a call and 10 times in srv at 10 (its insns, 200 and 150, are not
+# other's), is 2 calls at 11: 22 of the 160 (not 20 or 24, the weight of
+# one kernel alone), and other's 10 less that is the code's; n, which srv
+# never called, and k, which dyn ran without a call, are left to the
+# code; dyn's boot against srv's two, m called 8 and 10 times, is 44 and
+# 22; profiles without other_functions have none.
+check "the profile diff names the part of other that is the same functions called more or less often (fixture)" \
+	"for p in 'dyn srv' 'dyn-dis srv-dis'; do jq --arg a \${p% *} --arg b \${p#* } --argjson topn 5 \
+		--slurpfile syms_a tests/fixtures/profile-diff/syms-dyn.json --slurpfile syms_b tests/fixtures/profile-diff/syms-srv.json \
+		-f scripts/profile-diff.jq tests/fixtures/profile-diff/profile.json |
+	 jq -r -c '.other_calls | if . == null then \"none\" else \"\\(.diff) \\(.share) \\(.code) \\([.functions[].f] | join(\",\")) \\(.pairs)\" end'; done | tr '\\n' ' '" \
+	0 '^22 0[.]1375 -12 m \[22,44\] none $' 30
 
 # make profile's unit for tbench: the operations of tbench's closing table
 # (tests/fixtures/tbench.txt, a profiled run's output), not the per-second
@@ -388,6 +401,9 @@ check needs=x86-host "classify-test.sh fails when the classes lose the macro-lin
 check needs=x86-host "classify-test.sh fails when only the innermost frame of a chain can name the class" \
 	"$(classify_cut inner 's/if (c == \"\") c = class_of(\$0) }/if (c == \"\" \&\& fr == 1) c = class_of(\$0) }/')" \
 	1 "^cond_resched_might_sleep [0-9]+: not gfp_blocks" 60
+check needs=x86-host "classify-test.sh fails when class other is counted by address, not by function" \
+	"$(classify_cut other-by-address 's/of\[s\[a\]\] += n\[a\]/of[a] += n[a]/')" \
+	1 "^other_functions [{].*[}], not host_fn\\(\\)'s [0-9]+ " 60
 
 # A run that the series, a changelog, a fragment, README.md or
 # Documentation names is committed (a renamed or dropped run is caught).

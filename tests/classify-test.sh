@@ -11,8 +11,10 @@
 # instructions: the chain (rcu_switch, exactly that function's; the
 # inlined might_alloc() with gfp_blocks() inlined in it, an outer frame
 # deciding), the macro's line (preempt_count, preempt_disable()'s line),
-# the braces (entry_exit, all of them host_fn()'s, out of line), and the
-# functions that ran inlined.
+# the braces (entry_exit, all of them host_fn()'s, out of line), the
+# functions that ran inlined, and class other by function (host_fn()'s,
+# helper()'s inlined in it).  Then the same without debug information
+# (the disassembly method): by the function each instruction is in.
 # Prints "classify ok", or what is wrong and exits 1.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,7 +47,22 @@ out=$(jq -r --argjson n_rcu "$n_rcu" --argjson n_gfp "$n_gfp" --argjson n_all "$
 	    (if ($c.preempt_count // 0) < 1 then "no instruction of preempt_disable()'"'"'s line classed" else empty end),
 	    (if ($c.entry_exit // 0) < 2 then "no prologue and epilogue classed" else empty end),
 	    (if (.entry_exit_functions.host_fn // 0) != $c.entry_exit then "entry_exit_functions.host_fn \(.entry_exit_functions.host_fn), not entry_exit \($c.entry_exit)" else empty end),
-	    (if ($c.other // 0) < 1 then "nothing left in other" else empty end)
+	    (if ($c.other // 0) < 1 then "nothing left in other" else empty end),
+	    (if .other_functions != {host_fn: $c.other} then "other_functions \(.other_functions | tojson), not host_fn()'"'"'s \($c.other) (helper() ran inlined in it)" else empty end)
 	  ] | if length == 0 then "classify ok" else .[] end' "$dir/classes.json")
+# without debug information (the disassembly method): by the function an
+# instruction is in, host_fn() all other
+mkdir -p "$dir/dis"
+objcopy --strip-debug "$dir/vmlinux" "$dir/dis/vmlinux"
+cp "$dir/System.map" "$dir/dis/"
+"$classify" "$dir/dis" "$dir/insns.raw" >"$dir/dis/classes.json"
+n_host=$(awk '$3 == "host_fn" { s += $2 } END { printf "%.0f", s }' "$dir/insns.raw")
+dout=$(jq -r --argjson n_all "$n_all" --argjson n_host "$n_host" '
+	[ (if .method != "disassembly" then "method \(.method), not disassembly" else empty end),
+	  (if (.classes | add) != $n_all then "the classes add up to \(.classes | add), not \($n_all)" else empty end),
+	  (if .other_functions != {host_fn: $n_host} or .classes.other != $n_host then "disassembly: other \(.classes.other), other_functions \(.other_functions | tojson), not host_fn()'"'"'s \($n_host)" else empty end)
+	] | .[]' "$dir/dis/classes.json")
+[ -z "$dout" ] || out="$out
+$dout"
 echo "$out"
 [ "$out" = "classify ok" ]
