@@ -31,27 +31,36 @@ def inlined($p; $syms; $other):
 # .constprop.0 and the like, of that name in one kernel only) or ran
 # without a call is left to the code's part, and so is a loop that runs
 # longer per call, unless it starts at the function's first instruction
-# (each pass counts as a call); a function called in both kernels and
-# inlined at some sites in one has the calls it lost there in the calls
-# part.  The sum is signed, so it bounds nothing.  The medians of a and
+# (each pass counts as a call), and a function that one kernel ran
+# inlined somewhere and the other did not (inlined_functions, with DWARF,
+# by the name without its clone suffix; in the median boots): its calls
+# differ where the compiler inlined it, and the caller that holds it then
+# is longer, in the code's part too.  A function inlined at some sites in
+# both kernels stays in the calls part.  The "inlining" class above takes
+# only the prologues of a function the other kernel has no symbol for,
+# so the prologues of one inlined at some sites stay in entry_exit.  The
+# sum is signed, so it bounds nothing.  The medians of a and
 # b are one boot each, and boots differ in how often the same code runs
 # (an allocator's bulk paths): pairs, the calls part of every boot of a
 # against every boot of b, shows whether its sign holds.  null for
 # profiles without other_functions.
-def calls_part($ca; $oa; $cb; $ob):
+def calls_part($ca; $oa; $cb; $ob; $ia; $ib):
 	[$ca | to_entries[] | .key as $f | .value as $xa | ($cb[$f] // 0) as $xb
-	| select($xa > 0 and $xb > 0 and (($oa[$f] // 0) > 0 or ($ob[$f] // 0) > 0))
+	| ($f | sub("[.].*$"; "")) as $n
+	| select($xa > 0 and $xb > 0 and (($oa[$f] // 0) > 0 or ($ob[$f] // 0) > 0)
+		and ((($ia[$n] // 0) > 0) == (($ib[$n] // 0) > 0)))
 	| {f: $f, a_calls: $xa, b_calls: $xb,
 	   diff: (($xa - $xb) * (($oa[$f] // 0) / $xa + ($ob[$f] // 0) / $xb) / 2)}];
 def other_calls($A; $B):
 	if $A.other_functions == null or $B.other_functions == null then null
-	else calls_part($A.functions | map_values(.calls); $A.other_functions;
-			$B.functions | map_values(.calls); $B.other_functions)
+	else ($A.inlined_functions // {}) as $ia | ($B.inlined_functions // {}) as $ib
+	| calls_part($A.functions | map_values(.calls); $A.other_functions;
+			$B.functions | map_values(.calls); $B.other_functions; $ia; $ib)
 	| (map(.diff) | add // 0) as $c
 	| {diff: $c, code: (($A.classes.other // 0) - ($B.classes.other // 0) - $c),
 	   functions: (sort_by(-(.diff | fabs)) | .[:5]),
 	   pairs: ([$A.boots[]? as $x | $B.boots[]? as $y
-		| calls_part($x.calls; $x.other_functions // {}; $y.calls; $y.other_functions // {})
+		| calls_part($x.calls; $x.other_functions // {}; $y.calls; $y.other_functions // {}; $ia; $ib)
 		| map(.diff) | add // 0] | sort)} end;
 .profiles[$a] as $PA | .profiles[$b] as $PB
 | ($PA | .classes = inlined($PA; $syms_b[0]; $PB)) as $A
