@@ -261,7 +261,9 @@ for r in "${runs[@]}"; do
 		die "could not classify the instructions of $r"
 done
 
-# profile.json: per run the totals and the work; per profile the figures
+# profile.json: per run the totals and the work (a function's symbols of
+# one name, static functions of several files, summed as one: the name is
+# all classify-insns.sh and the diff see); per profile the figures
 # of its median boot (by instructions per unit; of an even number of
 # boots the lower middle one: one real boot, so that its classes and
 # functions add up, and one boot whose page zeroing or start-up ran long
@@ -291,7 +293,8 @@ for r in "${runs[@]}"; do
 		   entry_exit_functions: (($classes[0].entry_exit_functions // {}) | map_values(. / $u.units)),
 		   inlined_functions: (($classes[0].inlined_functions // {}) | map_values(. / $u.units)),
 		   other_functions: (($classes[0].other_functions // {}) | map_values(. / $u.units)),
-		   functions: (.functions | map({key: .f, value: {insns: (.insns / $u.units), calls: (.calls / $u.units)}}) | from_entries)}' \
+		   functions: (.functions | group_by(.f) | map({key: .[0].f, value: {insns: (map(.insns) | add / $u.units),
+			calls: (map(.calls) | add / $u.units)}}) | from_entries)}' \
 		"$r/insns.json"
 done | jq -s --arg scenario "$scenario" --arg arch "$ARCH" --arg clock "$CLOCK" --arg lane "${LANE:-1vcpu}" '
 	{scenario: $scenario, arch: $arch, clock: $clock, lane: $lane,
