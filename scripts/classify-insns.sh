@@ -162,12 +162,10 @@ else
 fi
 jq -R -s --arg method "$method" '(split("\n") | map(select(length > 0) | split(" ")
 	| {key: .[0], value: (.[1] | tonumber)})) as $rows
-	| {method: $method,
-	   classes: ($rows | map(select(.key | test("^(entry_exit|inlined|other)_function:") | not)) | from_entries),
-	   entry_exit_functions: ($rows | map(select(.key | startswith("entry_exit_function:"))
-		| .key |= ltrimstr("entry_exit_function:")) | from_entries),
-	   inlined_functions: ($rows | map(select(.key | startswith("inlined_function:"))
-		| .key |= ltrimstr("inlined_function:")) | from_entries),
-	   other_functions: ($rows | map(select(.key | startswith("other_function:"))
-		| .key |= ltrimstr("other_function:")) | from_entries)}' "$raw.classes.tmp"
+	| def per_function($k): $rows | map(select(.key | startswith($k + "_function:"))
+		| .key |= ltrimstr($k + "_function:")) | from_entries;
+	{method: $method,
+	 classes: ($rows | map(select(.key | test("^(entry_exit|inlined|other)_function:") | not)) | from_entries),
+	 entry_exit_functions: per_function("entry_exit"), inlined_functions: per_function("inlined"),
+	 other_functions: per_function("other")}' "$raw.classes.tmp"
 rm -f "$raw.classes.tmp"
