@@ -261,6 +261,23 @@ for r in "${runs[@]}"; do
 		die "could not classify the instructions of $r"
 done
 
+# text_symbols KDIR: {name: 1} of the kernel's text symbols, suffixes cut
+text_symbols() {
+	awk '$2 ~ /^[tTwW]$/ { n = $3; sub(/\..*/, "", n); print n }' "$1/System.map" | sort -u |
+		jq -R -s 'split("\n") | map(select(length > 0) | {key: ., value: 1}) | from_entries'
+}
+
+# Of class other by line (classify-insns.sh's other_lines), profile.json
+# keeps what profile-diff.jq's inlining can take: the lines where any run
+# ran only inlined code (call_site_lines) and the bodies of the functions
+# some of the kernels have a symbol for and some not.
+for r in "${runs[@]}"; do cat "$r/classes.json"; done |
+	jq -s '[.[] | (.call_site_lines // {}) | keys[]] | unique | map({key: ., value: 1}) | from_entries' \
+	>"$dir/.sites.json"
+for p; do text_symbols "$(kdir_of "$p")"; done |
+	jq -s 'length as $n | [.[] | keys[]] | group_by(.) | map(select(length < $n) | {key: .[0], value: 1})
+		| from_entries' >"$dir/.onesym.json"
+
 # profile.json: per run the totals and the work (a function's symbols of
 # one name, static functions of several files, summed as one: the name is
 # all classify-insns.sh and the diff see); per profile the figures
@@ -276,7 +293,8 @@ for r in "${runs[@]}"; do
 		ops=$(tbench_ops "$r/results/tbench.txt") || exit 1
 	fi
 	jq -c --arg run "$(basename "$r")" --arg profile "${r##*/}" --slurpfile load "$ld" \
-		--argjson ops "$ops" --slurpfile classes "$r/classes.json" '
+		--argjson ops "$ops" --slurpfile classes "$r/classes.json" --slurpfile sites "$dir/.sites.json" \
+		--slurpfile onesym "$dir/.onesym.json" '
 		($load[0].results // {}) as $res
 		| (if ($res.mb_written // 0) > 0 then {unit: "MB written", units: $res.mb_written}
 		   elif $ops > 0 then {unit: "operation", units: $ops}
@@ -293,12 +311,18 @@ for r in "${runs[@]}"; do
 		   entry_exit_functions: (($classes[0].entry_exit_functions // {}) | map_values(. / $u.units)),
 		   inlined_functions: (($classes[0].inlined_functions // {}) | map_values(. / $u.units)),
 		   other_functions: (($classes[0].other_functions // {}) | map_values(. / $u.units)),
+		   other_lines: (($classes[0].other_lines // {})
+			| with_entries((.key | split("@")) as $k
+				| select($sites[0][$k[2]] != null or $onesym[0][$k[1] | sub("[.].*$"; "")] != null)
+				| .value /= $u.units)),
+		   call_site_lines: ($classes[0].call_site_lines // {}),
 		   functions: (.functions | group_by(.f) | map({key: .[0].f, value: {insns: (map(.insns) | add / $u.units),
 			calls: (map(.calls) | add / $u.units)}}) | from_entries)}' \
 		"$r/insns.json"
 done | jq -s --arg scenario "$scenario" --arg arch "$ARCH" --arg clock "$CLOCK" --arg lane "${LANE:-1vcpu}" '
 	{scenario: $scenario, arch: $arch, clock: $clock, lane: $lane,
-	 runs: map(del(.functions, .entry_exit_functions, .inlined_functions, .other_functions)),
+	 runs: map(del(.functions, .entry_exit_functions, .inlined_functions, .other_functions,
+		.other_lines, .call_site_lines)),
 	 profiles: (group_by(.profile) | map(sort_by(.insns_per_unit) | .[(length - 1) / 2 | floor] as $m
 		| {key: $m.profile, value: {
 		runs: length, unit: $m.unit, median_run: $m.run,
@@ -306,14 +330,17 @@ done | jq -s --arg scenario "$scenario" --arg arch "$ARCH" --arg clock "$CLOCK" 
 		spread: ((map(.insns_per_unit) | max) / (map(.insns_per_unit) | min) - 1),
 		classes: $m.classes, entry_exit_functions: $m.entry_exit_functions,
 		inlined_functions: $m.inlined_functions, other_functions: $m.other_functions,
+		other_lines: $m.other_lines, call_site_lines: $m.call_site_lines,
 		functions: $m.functions,
-		boots: map({run, calls: (.functions | map_values(.calls)), other_functions})}}) | from_entries)}' \
+		boots: map({run, calls: (.functions | map_values(.calls)), other_functions, other_lines})}}) | from_entries)}' \
 	>"$dir/profile.json"
+rm -f "$dir/.sites.json" "$dir/.onesym.json"
 
 # summary.json: profile.json with each profile's 100 largest functions (the
 # summary a results/ directory keeps, compact for its budget; the full lists
 # stay in profile.json)
-jq -c '.profiles |= map_values(del(.entry_exit_functions, .inlined_functions, .other_functions, .boots)
+jq -c '.profiles |= map_values(del(.entry_exit_functions, .inlined_functions, .other_functions, .boots,
+	.other_lines, .call_site_lines)
 		| .functions |= (to_entries | sort_by(-.value.insns) | .[:100] | from_entries))
 	| . + {dwarf: ($ENV.DWARF // "0" | . == "1")}' "$dir/profile.json" >"$dir/summary.json"
 
@@ -321,14 +348,10 @@ jq -c '.profiles |= map_values(del(.entry_exit_functions, .inlined_functions, .o
 # unit over b's (under icount the inverse of their throughput ratio), and
 # the difference by class and by function, ranked (diff.json: one
 # comparison per later profile; scripts/profile-diff.jq).  With DWARF
-# classes, the prologues and epilogues of a function one kernel calls and
-# the other has no symbol for (whatever its clone suffix) and ran inlined
-# are taken out of entry_exit into "inlining".
-# text_symbols KDIR: {name: 1} of the kernel's text symbols, suffixes cut
-text_symbols() {
-	awk '$2 ~ /^[tTwW]$/ { n = $3; sub(/\..*/, "", n); print n }' "$1/System.map" | sort -u |
-		jq -R -s 'split("\n") | map(select(length > 0) | {key: ., value: 1}) | from_entries'
-}
+# classes, what the compiler made of the choice to call a function that
+# the other kernel inlines (prologues and epilogues, the call, the bodies
+# of the functions one of the two has a symbol for and the other ran
+# inlined) is taken out of entry_exit and other into "inlining".
 a=$1
 shift
 text_symbols "$(kdir_of "$a")" >"$dir/.syms-b.json"
