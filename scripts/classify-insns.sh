@@ -95,10 +95,11 @@ function class_of(f) {
 # function it is in (that function's name at the start of the line,
 # followed by its parameters).  The lines are read from the files the debug
 # information names (absolute, or relative to the build directory KDIR):
-# classify before that source tree changes.  line_key: a line's file
-# relative to the source tree (after the path's last "/../", the tree's
-# own directory dropped, or after its last "/./" for generated files),
-# the same for two kernels built apart from one tree.
+# classify before that source tree changes.  line_key: a line's path
+# with its "." and ".." resolved, relative to the build directory's
+# source tree (or to the build directory, for generated files), the same
+# for two kernels built apart from one tree; kept per path, as many
+# instructions share a line.
 line_classes='
 function line_text(f, l,   path, line, i) {
 	if (!(f in loaded)) {
@@ -140,7 +141,9 @@ function site_class(fl) {
 	if (!line_split(fl)) return ""
 	return macro_class(line_text(lf, ll + 0))
 }
-function line_key(fl,   n, i, part, out, m) {
+function line_key(fl,   raw, n, i, part, out, m) {
+	if (fl in keyof) return keyof[fl]
+	raw = fl
 	sub(/ \(discriminator [0-9]+\)$/, "", fl)
 	# the path with its "." and ".." resolved, then relative to the
 	# source tree or the build directory
@@ -153,9 +156,9 @@ function line_key(fl,   n, i, part, out, m) {
 	}
 	fl = out[1]
 	for (i = 2; i <= m; i++) fl = fl "/" out[i]
-	if (srctree != "" && index(fl, srctree "/") == 1) return substr(fl, length(srctree) + 2)
-	if (objtree != "" && index(fl, objtree "/") == 1) return substr(fl, length(objtree) + 2)
-	return fl
+	if (srctree != "" && index(fl, srctree "/") == 1) fl = substr(fl, length(srctree) + 2)
+	else if (objtree != "" && index(fl, objtree "/") == 1) fl = substr(fl, length(objtree) + 2)
+	return keyof[raw] = fl
 }'
 
 # (grep reads readelf's whole output: with -q it could exit at the match
@@ -177,17 +180,18 @@ if "${CROSS}readelf" -S "$kdir/vmlinux" | grep '\.debug_info' >/dev/null; then
 			# k frames, f[1] the innermost function; ln[1] the line of
 			# the instruction, ln[i] the line of f[i] where f[i - 1]
 			# was inlined
-			function count(   i, k) {
+			function count(   i, k, l1) {
 				if (a == "") return
 				k = fr / 2
+				l1 = line_key(ln[1])
 				if (c == "") c = line_class(ln[1], f[1], k == 1)
 				for (i = 2; c == "" && i <= k; i++) c = site_class(ln[i])
 				t[c == "" ? "other" : c] += n[a]
-				if (c == "") { of[s[a]] += n[a]; ol[s[a] "@" f[1] "@" line_key(ln[1])] += n[a] }
+				if (c == "") { of[s[a]] += n[a]; ol[s[a] "@" f[1] "@" l1] += n[a] }
 				if (c == "entry_exit" && k == 1) ee[f[1]] += n[a]
 				# every frame but the outermost is a function inlined here
 				for (i = 1; i < k; i++) inl[f[i]] += n[a]
-				own[line_key(ln[1])] = 1
+				own[l1] = 1
 				for (i = 2; i <= k; i++) site[line_key(ln[i]) "@" f[i - 1]] = 1
 			}
 			/^0x[0-9a-f]+$/ { count(); a = substr($0, 3); c = ""; fr = 0; next }

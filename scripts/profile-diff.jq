@@ -45,8 +45,9 @@ def moved_lines($p; $syms; $q; $other; $oc):
 	   | {f: $k[0], n: .value}]
 	| group_by(.f) | map({key: .[0].f, value: (map(.n) | add)}) | from_entries;
 def less($m): with_entries(.value -= ($m[.key] // 0));
-def inlined($p; $syms; $syms_other; $q; $other):
-	([($p.entry_exit_functions // {}) | to_entries[]
+def inlined($syms; $syms_other; $q; $other):
+	. as $p
+	| ([($p.entry_exit_functions // {}) | to_entries[]
 	  | select($syms_other[.key] == null and (($other.inlined_functions // {})[.key] // 0) > 0) | .value] | add // 0) as $i
 	| copies($other) as $oc
 	| moved_lines($p; $syms; $q; $other; $oc) as $m | ([$m[]] | add // 0) as $j
@@ -100,8 +101,8 @@ def other_calls($A; $B):
 		| map(.diff) | add // 0] | sort)} end;
 .profiles[$a] as $PA | .profiles[$b] as $PB
 | inlined_in($syms_a[0]; $syms_b[0]; $PA; $PB) as $Q
-| ($PA | inlined($PA; $syms_a[0]; $syms_b[0]; $Q; $PB)) as $A
-| ($PB | inlined($PB; $syms_b[0]; $syms_a[0]; $Q; $PA)) as $B
+| ($PA | inlined($syms_a[0]; $syms_b[0]; $Q; $PB)) as $A
+| ($PB | inlined($syms_b[0]; $syms_a[0]; $Q; $PA)) as $B
 | ($A.insns_per_unit - $B.insns_per_unit) as $d
 | ([$A.functions, $B.functions] | map(keys) | add | unique) as $fs
 | {scenario, arch, clock, lane, a: $a, b: $b, unit: $A.unit,

@@ -274,9 +274,14 @@ text_symbols() {
 for r in "${runs[@]}"; do cat "$r/classes.json"; done |
 	jq -s '[.[] | (.call_site_lines // {}) | keys[]] | unique | map({key: ., value: 1}) | from_entries' \
 	>"$dir/.sites.json"
-for p; do text_symbols "$(kdir_of "$p")"; done |
-	jq -s 'length as $n | [.[] | keys[]] | group_by(.) | map(select(length < $n) | {key: .[0], value: 1})
-		| from_entries' >"$dir/.onesym.json"
+# (each profile's symbols, .syms-PROFILE.json, serve the diff below too)
+syms=()
+for p; do
+	text_symbols "$(kdir_of "$p")" >"$dir/.syms-$p.json"
+	syms+=("$dir/.syms-$p.json")
+done
+jq -s 'length as $n | [.[] | keys[]] | group_by(.) | map(select(length < $n) | {key: .[0], value: 1})
+	| from_entries' "${syms[@]}" >"$dir/.onesym.json"
 
 # profile.json: per run the totals and the work (a function's symbols of
 # one name, static functions of several files, summed as one: the name is
@@ -354,14 +359,12 @@ jq -c '.profiles |= map_values(del(.entry_exit_functions, .inlined_functions, .o
 # inlined) is taken out of entry_exit and other into "inlining".
 a=$1
 shift
-text_symbols "$(kdir_of "$a")" >"$dir/.syms-b.json"
 for b; do
-	text_symbols "$(kdir_of "$b")" >"$dir/.syms-a.json"
 	jq --arg a "$b" --arg b "$a" --argjson topn "$topn" \
-		--slurpfile syms_a "$dir/.syms-a.json" --slurpfile syms_b "$dir/.syms-b.json" \
+		--slurpfile syms_a "$dir/.syms-$b.json" --slurpfile syms_b "$dir/.syms-$a.json" \
 		-f "$TOP/scripts/profile-diff.jq" "$dir/profile.json"
 done | jq -cs . >"$dir/diff.json"
-rm -f "$dir/.syms-a.json" "$dir/.syms-b.json"
+rm -f "${syms[@]}"
 jq -r '.[] | "# \(.scenario) (\(.arch), \(.clock), \(.lane)): instructions per \(.unit), \(.a) - \(.b)",
 	"# \(.b) \(.b_per_unit | round), \(.a) \(.a_per_unit | round): \(.diff_per_unit | round) (\(.value * 10000 | round / 10000)x; run-to-run spread \(.b_spread * 1000 | round / 10)%, \(.a_spread * 1000 | round / 10)%)",
 	"# class\t\(.b)\t\(.a)\tdiff\tshare",
